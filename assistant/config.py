@@ -23,7 +23,7 @@ class Settings(BaseSettings):
     corpus: str = Field("seed", description="Corpus: 'seed' (19 papers), 'iclr2026' (19,638) or a file path.")
     vectorstore: Path = Field(Path("vectorstore"), description="Directory of the embedded Chroma data, BM25 caches and manifests.")
     chroma_url: str | None = Field(None, description="URL of a Chroma server (chroma run); when set, Chroma data lives there instead of under `vectorstore`.")
-    embed_batch_size: int = Field(8, ge=1, le=256, description="Texts per ONNX call (length-sorted, unpadded).")
+    embed_batch_size: int = Field(4, ge=1, le=256, description="Texts per ONNX call (length-sorted, unpadded).")
     embed_threads: int = Field(2, ge=1, le=64, description="onnxruntime intra-op threads.")
     chunk_tokens: int = Field(128, ge=32, le=256, description="Upper bound on tokens per chunk, title included.")
     top_k: int = Field(8, ge=1, le=100, description="Papers retrieved per question.")
