@@ -13,7 +13,8 @@ from typing import Any
 
 from .config import Settings
 from .corpus import CorpusError, resolve_corpus
-from .index import IndexError_, Store
+from .index import IndexError_
+from .ingest import ensure_index
 
 EXIT_USAGE = 2
 
@@ -106,20 +107,6 @@ def cmd_ingest(settings: Settings, args: argparse.Namespace) -> int:
         if len(result.skipped) > 20:
             print(f"  ... and {len(result.skipped) - 20} more", file=sys.stderr)
     return 0
-
-
-def ensure_index(settings: Settings) -> Store:
-    """Open the corpus's index, building it first (with a progress bar) when there is none."""
-    name, _ = resolve_corpus(settings.corpus)
-    store = Store(settings, name)
-    if not store.exists():
-        from .ingest import ingest
-
-        print(f"No index for '{name}' in {store.where()} yet: building it.", file=sys.stderr)
-        ingest(settings, progress=True)
-        store = Store(settings, name)
-    store.open()
-    return store
 
 
 def cmd_papers(settings: Settings, args: argparse.Namespace) -> int:

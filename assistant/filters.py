@@ -77,3 +77,22 @@ def merge(a: Filters, b: Filters) -> Filters:
                    keywords=a.keywords or b.keywords, years=a.years or b.years,
                    description=(a.description if a.statuses else ()) + b.description
                    + tuple(d for d in a.description if not d.startswith("decision")))
+
+
+def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
+    """'datasets-and-benchmarks papers', "in the 'reinforcement learning' area": an area filter.
+    A bare topic ("papers on reinforcement learning") stays a topic."""
+    flat = re.sub(r"[-_]", " ", question).lower()
+    for area in sorted(areas, key=len, reverse=True):
+        short = re.split(r"[(,]| including", area)[0].strip().lower()
+        for name in dict.fromkeys((area.lower(), short)):
+            if len(name) < 6:
+                continue
+            pattern = (rf"['\"‘“]{re.escape(name)}['\"’”]|\b{re.escape(name)}\s+(?:papers?|submissions?|works?|area|track)"
+                       rf"|\b(?:area|track|category)\s+(?:of\s+)?['\"‘“]?{re.escape(name)}")
+            match = re.search(pattern, flat)
+            if match:
+                cleaned = (flat[: match.start()] + " papers " + flat[match.end():]).strip()
+                return Filters(areas=(area,), description=(f"area: {area} (from the question)",)), \
+                    re.sub(r"\s{2,}", " ", cleaned)
+    return Filters(), question

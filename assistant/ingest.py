@@ -4,6 +4,7 @@ papers are embedded), idempotent, resumable after Ctrl-C or kill -9."""
 from __future__ import annotations
 
 import logging
+import sys
 import time
 from dataclasses import dataclass
 
@@ -101,3 +102,15 @@ def _repair(settings: Settings, store: Store, papers: list[Paper], progress: boo
     by_id = {p.id: p for p in papers}
     redo = [by_id[i] for i in broken if i in by_id]
     return _write(settings, store, redo, [], progress, embedder)
+
+
+def ensure_index(settings: Settings, embedder: MiniLMEmbedding | None = None) -> Store:
+    """Open the corpus's index, building it first (with a progress bar) when there is none."""
+    name, _ = resolve_corpus(settings.corpus)
+    store = Store(settings, name)
+    if not store.exists():
+        print(f"No index for '{name}' in {store.where()} yet: building it.", file=sys.stderr)
+        ingest(settings, progress=True, embedder=embedder)
+        store = Store(settings, name)
+    store.open()
+    return store

@@ -4,6 +4,7 @@ build, save atomically, load, and search with an optional mask of allowed papers
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 from functools import lru_cache
@@ -87,6 +88,22 @@ class Lexical:
         retriever = bm25s.BM25.load(str(directory))
         ids = json.loads((directory / "paper_ids.json").read_text())
         return cls(retriever, ids)
+
+    def idf(self, token: str) -> float:
+        """Inverse document frequency; a token no paper uses gets the highest value."""
+        n = len(self.paper_ids)
+        column = self.retriever.vocab_dict.get(token)
+        indptr = self.retriever.scores["indptr"]
+        df = 0 if column is None else int(indptr[column + 1] - indptr[column])
+        return math.log((n + 1) / (df + 0.5))
+
+    def coverage(self, terms: set[str], text: str) -> float:
+        """Share of the query's information (idf-weighted terms) that a text contains."""
+        if not terms:
+            return 0.0
+        present = set(tokenize(text))
+        total = sum(self.idf(t) for t in terms)
+        return sum(self.idf(t) for t in terms if t in present) / total if total else 0.0
 
     def search(self, query: str, k: int, mask: np.ndarray | None = None) -> list[tuple[str, float]]:
         tokens = [t for t in tokenize(query) if t in self.retriever.vocab_dict]

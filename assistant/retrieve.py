@@ -43,6 +43,7 @@ class PaperTable:
         self.papers = [_paper(r) for r in rows]
         self.position = {p.id: i for i, p in enumerate(self.papers)}
         self.names = self._name_index(rows)
+        self.long_names = [k for k in self.names if " " in k and len(k) >= 10]
 
     @classmethod
     def load(cls, path: Path) -> PaperTable:
@@ -55,11 +56,11 @@ class PaperTable:
     def _name_index(self, rows: list[dict[str, Any]]) -> dict[str, list[tuple[str, int]]]:
         index: dict[str, list[tuple[str, int]]] = {}
         for row, paper in zip(rows, self.papers):
-            candidates = [(paper.short_name, 2)] if paper.short_name != paper.title else []
+            candidates = [(paper.title, 2)] + ([(paper.short_name, 2)] if paper.short_name != paper.title else [])
             candidates += [(n, 1) for n in row.get("names", [])]
             for name, strength in candidates:
                 key = name.lower()
-                if len(key) >= 3 and len(key.split()) <= 6 and paper.id not in {p for p, _ in index.get(key, [])}:
+                if len(key) >= 3 and (len(key.split()) <= 6 or strength == 2) and paper.id not in {p for p, _ in index.get(key, [])}:
                     index.setdefault(key, []).append((paper.id, strength))
         return index
 
@@ -101,13 +102,29 @@ def find_named(table: PaperTable, question: str) -> list[str]:
     """Paper ids whose name (title prefix, or a name the abstract introduces) the question uses,
     in order of appearance. Lower-case use counts only for distinctive names (RepSpec, GPT-4o)."""
     tokens = [(m.group(0).rstrip(".")) for m in NAME_TOKEN_RE.finditer(question)]
-    found: list[str] = []
+    found: list[str] = _long_names_in(table, question)
     for size in (6, 5, 4, 3, 2, 1):
         for start in range(len(tokens) - size + 1):
             phrase = " ".join(tokens[start : start + size])
             for paper_id in _lookup(table, phrase, size):
                 if paper_id not in found:
                     found.append(paper_id)
+    return found
+
+
+def _long_names_in(table: PaperTable, question: str) -> list[str]:
+    """Multi-word names and titles quoted inside a question ("Unlearning Isn't Invisible")."""
+    lowered = " ".join(question.lower().replace("’", "'").split())
+    hits = []
+    for key in table.long_names:
+        position = lowered.find(key)
+        if position >= 0:
+            hits.append((position, key))
+    found: list[str] = []
+    for _, key in sorted(hits):
+        entries = table.names[key]
+        if len(entries) <= MAX_NAME_PAPERS:
+            found += [p for p, _ in entries if p not in found]
     return found
 
 
