@@ -97,6 +97,17 @@ class Lexical:
         df = 0 if column is None else int(indptr[column + 1] - indptr[column])
         return math.log((n + 1) / (df + 0.5))
 
+    def is_common(self, word: str) -> bool:
+        """A word more than a handful of papers use (so not a paper's private name)."""
+        tokens = tokenize(word)
+        if not tokens:
+            return True
+        column = self.retriever.vocab_dict.get(tokens[0])
+        if column is None:
+            return False
+        indptr = self.retriever.scores["indptr"]
+        return int(indptr[column + 1] - indptr[column]) > max(3, len(self.paper_ids) // 2000)
+
     def coverage(self, terms: set[str], text: str) -> float:
         """Share of the query's information (idf-weighted terms) that a text contains."""
         if not terms:

@@ -40,6 +40,7 @@ class PaperTable:
     """All papers of a corpus, by id, with the names each one introduces."""
 
     def __init__(self, rows: list[dict[str, Any]]) -> None:
+        self.is_common: Any = lambda word: False  # set by the Retriever from BM25 document counts
         self.papers = [_paper(r) for r in rows]
         self.position = {p.id: i for i, p in enumerate(self.papers)}
         self.names = self._name_index(rows)
@@ -53,15 +54,16 @@ class PaperTable:
         i = self.position.get(paper_id)
         return None if i is None else self.papers[i]
 
-    def _name_index(self, rows: list[dict[str, Any]]) -> dict[str, list[tuple[str, int]]]:
-        index: dict[str, list[tuple[str, int]]] = {}
+    def _name_index(self, rows: list[dict[str, Any]]) -> dict[str, list[tuple[str, int, str]]]:
+        index: dict[str, list[tuple[str, int, str]]] = {}
         for row, paper in zip(rows, self.papers):
             candidates = [(paper.title, 2)] + ([(paper.short_name, 2)] if paper.short_name != paper.title else [])
             candidates += [(n, 1) for n in row.get("names", [])]
             for name, strength in candidates:
                 key = name.lower()
-                if len(key) >= 3 and (len(key.split()) <= 6 or strength == 2) and paper.id not in {p for p, _ in index.get(key, [])}:
-                    index.setdefault(key, []).append((paper.id, strength))
+                if len(key) >= 3 and (len(key.split()) <= 6 or strength == 2) and \
+                        paper.id not in {e[0] for e in index.get(key, [])}:
+                    index.setdefault(key, []).append((paper.id, strength, name))
         return index
 
     def mask(self, filters: Filters) -> np.ndarray | None:
@@ -124,7 +126,7 @@ def _long_names_in(table: PaperTable, question: str) -> list[str]:
     for _, key in sorted(hits):
         entries = table.names[key]
         if len(entries) <= MAX_NAME_PAPERS:
-            found += [p for p, _ in entries if p not in found]
+            found += [e[0] for e in entries if e[0] not in found]
     return found
 
 
@@ -133,9 +135,12 @@ def _lookup(table: PaperTable, phrase: str, size: int) -> list[str]:
     if not entries or len(entries) > MAX_NAME_PAPERS:
         return []
     if size == 1 and not _distinctive(phrase):
-        return []
-    strongest = max(s for _, s in entries)
-    return [p for p, s in entries if s == strongest]
+        # "elmur" for ELMUR counts, unless the word is ordinary in this corpus ("trap" for TRAP)
+        if not (phrase.islower() and len(phrase) >= 4 and all(_distinctive(e[2]) for e in entries)
+                and not table.is_common(phrase)):
+            return []
+    strongest = max(e[1] for e in entries)
+    return [e[0] for e in entries if e[1] == strongest]
 
 
 def _distinctive(token: str) -> bool:
@@ -156,6 +161,7 @@ class Retriever:
         directory = store.refresh_cache()
         self.table = PaperTable.load(directory / "papers.json")
         self.lexical = Lexical.load(directory / "bm25")
+        self.table.is_common = self.lexical.is_common
         self.embedder = embedder or MiniLMEmbedding(settings.embed_batch_size, settings.embed_threads)
         self.vector_store = ChromaVectorStore(chroma_collection=store.chunks)
         self.params = params or FusionParams()
