@@ -60,8 +60,13 @@ def chroma_client(settings: Settings) -> Any:
                               f"start it with `chroma run --path DIR --port {url.port or 8000}` "
                               "or unset ICLR_ASSISTANT_CHROMA_URL") from err
     path = settings.vectorstore / "chroma"
-    path.mkdir(parents=True, exist_ok=True)
-    return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        return chromadb.PersistentClient(path=str(path), settings=chroma_settings)
+    except Exception as err:
+        raise IndexError_(f"the index at {path} cannot be opened ({type(err).__name__}: {err}); "
+                          f"if it is damaged, delete {settings.vectorstore} or run "
+                          "`iclr-assistant ingest --rebuild`") from err
 
 
 def paper_hash(paper: Paper) -> str:

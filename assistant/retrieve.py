@@ -15,7 +15,7 @@ import numpy as np
 
 from .config import Settings
 from .embedding import MiniLMEmbedding
-from .index import Store
+from .index import IndexError_, Store
 from .lexical import Lexical
 from .schema import ChunkHit, Filters, Paper, PaperHit
 
@@ -191,7 +191,13 @@ class Retriever:
         vector = self.embedder.get_query_embedding(question)
         where = self._where(filters)
         query = VectorStoreQuery(query_embedding=vector, similarity_top_k=DENSE_CHUNKS)
-        result = self.vector_store._query([vector], DENSE_CHUNKS, where) if where else self.vector_store.query(query)
+        try:
+            result = self.vector_store._query([vector], DENSE_CHUNKS, where) if where else \
+                self.vector_store.query(query)
+        except Exception as err:  # a stopped Chroma server, a damaged file: say which and where
+            raise IndexError_(f"the vector store at {self.store.where()} did not answer "
+                              f"({type(err).__name__}: {err}); if it is a Chroma server, start it "
+                              "again: the assistant reconnects on the next question") from err
         return DenseResult.from_nodes(result.nodes or [], result.similarities or [])
 
     def _where(self, filters: Filters) -> dict[str, Any]:
