@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .config import Settings
-from .corpus import CorpusError, resolve_corpus
+from .corpus import CorpusError
 from .index import IndexError_
 from .ingest import ensure_index
 

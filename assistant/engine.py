@@ -10,9 +10,23 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .answer import (Calibration, Context, abstain_corpus, abstain_detail, abstract_mentions,
-                     classify, detail_asked, extractive, paper_relevance, sources_block, stream_pieces, terms_of,
-                     unstated_terms, validate, with_note)
+from .answer import (
+    Calibration,
+    Context,
+    abstain_corpus,
+    abstain_detail,
+    abstract_mentions,
+    classify,
+    detail_asked,
+    extractive,
+    paper_relevance,
+    sources_block,
+    stream_pieces,
+    terms_of,
+    unstated_terms,
+    validate,
+    with_note,
+)
 from .chat import Resolved, Turn, resolve
 from .config import Settings
 from .corpus import resolve_corpus

@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 
 import numpy as np
 
-from .chunking import CHUNKER_VERSION, chunk_papers
+from .chunking import CHUNKER_VERSION
 from .config import Settings
 from .corpus import introduced_names
 from .embedding import DIMENSION, MODEL_NAME, MiniLMEmbedding
@@ -172,7 +172,7 @@ class Store:
 
     def stored_papers(self) -> list[tuple[Paper, list[str], str]]:
         """Every stored paper with its introduced names and hash, in store order."""
-        out = []
+        out: list[tuple[Paper, list[str], str]] = []
         for ids, metas, docs in self._pages(self.papers, ["metadatas", "documents"]):
             out.extend((_paper_from_meta(i, m, d), _split(m.get("names")), str(m.get("hash", "")))
                        for i, m, d in zip(ids, metas, docs))
@@ -209,13 +209,14 @@ class Store:
     def write_batch(self, papers: list[Paper], chunks: list[list[Chunk]], vectors: np.ndarray,
                     replace: list[str]) -> None:
         """Journal, delete stale, add chunks, add paper records (completion marks), clear journal."""
-        from llama_index.core.schema import TextNode
+        from llama_index.core.schema import BaseNode, TextNode
         from llama_index.vector_stores.chroma import ChromaVectorStore
 
         self.write_manifest(journal="\n".join(p.id for p in papers))
         if replace:
             self.delete_papers(replace)
-        nodes, row = [], 0
+        nodes: list[BaseNode] = []
+        row = 0
         means = np.zeros((len(papers), DIMENSION), dtype=np.float32)
         for i, (paper, paper_chunks) in enumerate(zip(papers, chunks)):
             means[i] = vectors[row : row + len(paper_chunks)].mean(axis=0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import string
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PROMPT_DIR = Path(__file__).resolve().parent.parent / "prompts"
@@ -14,7 +14,7 @@ class PromptError(ValueError):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(name: str, fields: frozenset[str]) -> str:
     """Read prompts/<name>.txt and check its placeholders are exactly `fields`."""
     for directory in (PROMPT_DIR, PACKAGED_DIR):

@@ -192,13 +192,12 @@ class Retriever:
         where = self._where(filters)
         query = VectorStoreQuery(query_embedding=vector, similarity_top_k=DENSE_CHUNKS)
         try:
-            result = self.vector_store._query([vector], DENSE_CHUNKS, where) if where else \
-                self.vector_store.query(query)
+            result = self.vector_store.query(query, where=where) if where else self.vector_store.query(query)
         except Exception as err:  # a stopped Chroma server, a damaged file: say which and where
             raise IndexError_(f"the vector store at {self.store.where()} did not answer "
                               f"({type(err).__name__}: {err}); if it is a Chroma server, start it "
                               "again: the assistant reconnects on the next question") from err
-        return DenseResult.from_nodes(result.nodes or [], result.similarities or [])
+        return DenseResult.from_nodes(list(result.nodes or []), list(result.similarities or []))
 
     def _where(self, filters: Filters) -> dict[str, Any]:
         clauses: list[dict[str, Any]] = []

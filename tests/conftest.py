@@ -72,7 +72,7 @@ def start_chroma(path: Path, port: int) -> subprocess.Popen[bytes]:
             return proc
         except OSError:
             if proc.poll() is not None:
-                raise RuntimeError("chroma run exited at start")
+                raise RuntimeError("chroma run exited at start") from None
             time.sleep(0.3)
     proc.kill()
     raise RuntimeError("chroma run did not answer within 60 s")

@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from assistant.corpus import CorpusError, derive_title, introduced_names, read_papers, resolve_corpus
+from assistant.corpus import (
+    CorpusError,
+    derive_title,
+    introduced_names,
+    read_papers,
+    resolve_corpus,
+)
 from tests.conftest import SEED_JSONL, SEED_TXT
 
 ABSTRACT = ("We propose FooNet, a network that learns to count sheep from satellite images "
