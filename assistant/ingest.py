@@ -45,26 +45,43 @@ def ingest(settings: Settings, corpus: str | None = None, *, skip_invalid: bool 
 
 def _sync(settings: Settings, store: Store, papers: list[Paper], prune: bool, progress: bool,
           embedder: MiniLMEmbedding) -> IngestReport:
+    hashes = {p.id: paper_hash(p) for p in papers}
+    if _unchanged_since_last_ingest(store, hashes):
+        store.refresh_cache()
+        return IngestReport(store.name, len(papers), 0, 0, len(papers), 0, 0, 0, 0.0)
     stored = store.stored_state()
-    file_ids = {p.id for p in papers}
-    todo = [p for p in papers if stored.get(p.id, ("", 0))[0] != paper_hash(p)]
-    stale = [i for i in stored if i not in file_ids]
+    todo = [p for p in papers if stored.get(p.id, ("", 0))[0] != hashes[p.id]]
+    stale = [i for i in stored if i not in hashes]
+    changes = bool(todo or (prune and stale))
+    if changes:
+        store.write_manifest(content_stamp="")  # the store no longer matches any finished ingest
     if prune and stale:
         store.delete_papers(stale)
     seconds = _write(settings, store, todo, [p.id for p in todo if p.id in stored], progress, embedder)
-    seconds += _repair(settings, store, papers, progress, embedder)
-    final = store.stored_state()
+    final = store.stored_state() if changes else stored
+    repaired, extra = _repair(settings, store, papers, final, progress, embedder)
+    if repaired:
+        final = store.stored_state()
     stamp = content_stamp({k: v[0] for k, v in final.items()})
-    if stamp != store.manifest().get("content_stamp"):
-        store.write_manifest(content_stamp=stamp)
+    store.write_manifest(content_stamp=stamp, papers=len(final), chunks=sum(n for _, n in final.values()))
     store.refresh_cache()
     updated = sum(1 for p in todo if p.id in stored)
+    written = {p.id for p in todo}
     return IngestReport(
         name=store.name, papers=len(final), added=len(todo) - updated, updated=updated,
         unchanged=len(papers) - len(todo), removed=len(stale) if prune else 0,
-        stale=0 if prune else len(stale), chunks_written=sum(v[1] for k, v in final.items()
-                                                           if k in {p.id for p in todo}),
-        seconds_embedding=seconds)
+        stale=0 if prune else len(stale),
+        chunks_written=sum(v[1] for k, v in final.items() if k in written),
+        seconds_embedding=seconds + extra)
+
+
+def _unchanged_since_last_ingest(store: Store, hashes: dict[str, str]) -> bool:
+    """The manifest's stamp is cleared before any write and set after a complete ingest, so a
+    matching stamp and matching counts mean nothing needs reading or writing."""
+    manifest = store.manifest()
+    if manifest.get("journal") or manifest.get("content_stamp") != content_stamp(hashes):
+        return False
+    return store.counts() == (manifest.get("papers"), manifest.get("chunks"))
 
 
 def _write(settings: Settings, store: Store, todo: list[Paper], replace: list[str], progress: bool,
@@ -87,13 +104,12 @@ def _write(settings: Settings, store: Store, todo: list[Paper], replace: list[st
     return seconds
 
 
-def _repair(settings: Settings, store: Store, papers: list[Paper], progress: bool,
-            embedder: MiniLMEmbedding) -> float:
+def _repair(settings: Settings, store: Store, papers: list[Paper], state: dict[str, tuple[str, int]],
+            progress: bool, embedder: MiniLMEmbedding) -> tuple[bool, float]:
     """If chunk counts disagree with the paper records (a crash inside Chroma, a foreign
     writer), find the papers whose chunks are wrong, drop orphans, and write them again."""
-    state = store.stored_state()
     if sum(n for _, n in state.values()) == store.chunks.count():
-        return 0.0
+        return False, 0.0
     log.warning("chunk count disagrees with paper records; scanning %s", store.name)
     actual = store.chunk_counts()
     broken = [i for i, (_, n) in state.items() if actual.get(i, 0) != n]
@@ -101,7 +117,7 @@ def _repair(settings: Settings, store: Store, papers: list[Paper], progress: boo
     store.delete_papers(broken + orphans)
     by_id = {p.id: p for p in papers}
     redo = [by_id[i] for i in broken if i in by_id]
-    return _write(settings, store, redo, [], progress, embedder)
+    return True, _write(settings, store, redo, [], progress, embedder)
 
 
 def ensure_index(settings: Settings, embedder: MiniLMEmbedding | None = None) -> Store:

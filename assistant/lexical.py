@@ -36,14 +36,15 @@ def _stemmer() -> Any:
 def tokenize(text: str) -> list[str]:
     """Lower-case stems; hyphenated compounds also give their parts ("cold-start" -> cold, start,
     coldstart) so both spellings meet."""
+    text = PLURAL_ACRONYM_RE.sub(r"\1", clean_latex(text)).lower()
     words: list[str] = []
-    text = PLURAL_ACRONYM_RE.sub(r"\1", clean_latex(text))
-    for match in TOKEN_RE.finditer(text.lower()):
-        token = match.group(0)
-        parts = re.split(r"[-–]", token)
-        if len(parts) > 1:
+    for token in TOKEN_RE.findall(text):
+        if "-" in token or "–" in token:
+            parts = token.replace("–", "-").split("-")
             words.append("".join(parts))
-        words.extend(p for p in parts if p not in STOPWORDS)
+            words.extend(p for p in parts if p not in STOPWORDS)
+        elif token not in STOPWORDS:
+            words.append(token)
     return list(_stemmer().stemWords(words))
 
 

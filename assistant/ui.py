@@ -11,7 +11,7 @@ import os
 import re
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 # Before gradio is imported: no analytics, no Hugging Face calls.
@@ -22,7 +22,7 @@ os.environ["HF_HUB_DISABLE_TELEMETRY"] = "1"
 import gradio as gr  # noqa: E402
 
 from .chat import Turn  # noqa: E402
-from .cite import parse_markers  # noqa: E402
+from .cite import markers_in, parse_markers, split_sentences, strip_markers  # noqa: E402
 from .config import Settings  # noqa: E402
 from .corpus import CorpusError, resolve_corpus  # noqa: E402
 from .embedding import MiniLMEmbedding  # noqa: E402
@@ -30,24 +30,28 @@ from .engine import Engine  # noqa: E402
 from .filters import from_flags  # noqa: E402
 from .index import IndexError_, Store  # noqa: E402
 from .schema import Answer, Citation, Filters, Paper  # noqa: E402
+from .text import clean_latex  # noqa: E402
 
 log = logging.getLogger(__name__)
 DEFAULT_CORPORA = {"Your 19 papers (seed)": "seed", "All ICLR 2026 (19,638)": "iclr2026"}
 DECISIONS = ["any", "accepted", "oral", "poster", "rejected", "withdrawn"]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
-EXAMPLES = ["Which papers propose a new benchmark, and what does each one measure?",
+EXAMPLES = ["Which papers use chain-of-thought reasoning?",
             "What training data did the Rex-Thinker authors create, and how?",
-            "How does RepSpec speed up speculative decoding?",
-            "Compare xLSTM scaling laws with Transformers"]
+            "How large is SCUBA and whose roles do its tasks cover?",
+            "Compare Rex-Thinker and TumorChain"]
 MAX_LISTED = 200
 BADGES = {"oral": "oral", "conditionaloral": "oral", "poster": "poster", "conditionalposter": "poster",
           "reject": "reject", "desk rejected": "reject", "not accepted": "reject",
           "withdrawn": "withdrawn"}
-USER_ERRORS = (IndexError_, CorpusError)
+USER_ERRORS: tuple[type[Exception], ...] = (IndexError_, CorpusError)
 
 
 class MissingIndex(RuntimeError):
     """A corpus of the dropdown has no index yet; the message says how to build it."""
+
+
+USER_ERRORS += (MissingIndex,)  # errors whose message is meant for the user
 
 
 @dataclass(frozen=True)
@@ -95,7 +99,8 @@ def check_index(settings: Settings, label: str) -> None:
     store = Store(settings, name)
     if store.exists():
         return
-    where = "" if settings.vectorstore.as_posix() == "vectorstore" else f" --vectorstore {settings.vectorstore}"
+    default = settings.vectorstore.as_posix() == "vectorstore"
+    where = "" if default else f" --vectorstore {settings.vectorstore}"
     raise MissingIndex(
         f"The corpus '{label}' has no index yet (looked in {store.where()}). Build it once with "
         f"`iclr-assistant ingest --corpus {settings.corpus}{where}` (it embeds every abstract and "
@@ -143,7 +148,7 @@ def answer_message(answer: Answer) -> str:
 
 
 def error_message(err: Exception) -> str:
-    if isinstance(err, (MissingIndex, *USER_ERRORS)):
+    if isinstance(err, USER_ERRORS):
         return f"**Cannot answer:** {escape_markdown(str(err), code=True)}"
     return (f"**Sorry, something went wrong while answering** ({type(err).__name__}). "
             "The details are in the server log; please try again or rephrase the question.")
@@ -179,14 +184,28 @@ def respond(engines: Engines, message: str, history: Chat | None, state: ChatSta
         _log_failure(err, "answering %r failed", message[:200])
         yield "", [*chat, _bot(error_message(err))], state, source_cards(None)
         return
+    answer = non_empty(answer)
+    if state.turns and state.corpus != corpus:
+        answer = replace(answer, notes=(*answer.notes, "new corpus: earlier questions are not used "
+                                                       "to resolve follow-ups"))
     cited = tuple(dict.fromkeys(c.paper.id for c in answer.citations))
     turns += [Turn("user", message), Turn("assistant", answer.text, cited)]
     yield "", [*chat, _bot(answer_message(answer))], ChatState(corpus, tuple(turns), answer), \
         source_cards(answer)
 
 
+def non_empty(answer: Answer) -> Answer:
+    """An answer with no text (nothing passed the filters) says so instead of staying blank."""
+    if answer.text.strip():
+        return answer
+    scope = [n.removeprefix("filter applied: ") for n in answer.notes if n.startswith("filter applied")]
+    text = "No paper in this corpus" + (f" (with {'; '.join(scope)})" if scope else "") + \
+        " matches this question."
+    return replace(answer, text=text, abstained=True)
+
+
 def _log_failure(err: Exception, what: str, *args: Any) -> None:
-    if isinstance(err, (MissingIndex, *USER_ERRORS)):
+    if isinstance(err, USER_ERRORS):
         log.warning(what + ": %s", *args, err)
     else:
         log.exception(what, *args)
@@ -215,7 +234,8 @@ def search_papers(engines: Engines, corpus: str, query: str, decision: str,
     shown = papers[:MAX_LISTED]
     rows = [[p.title, p.status or "unknown", p.primary_area or "-"] for p in shown]
     more = f" (showing the first {len(shown)})" if len(papers) > len(shown) else ""
-    return rows, [p.id for p in shown], f"{note}{len(papers)} papers{more}. Select a row to read its abstract."
+    count = _plural(len(papers), "paper")
+    return rows, [p.id for p in shown], f"{note}{count}{more}. Select a row to read its abstract."
 
 
 def _matching(engine: Engine, query: str, filters: Filters) -> tuple[list[Paper], str]:
@@ -238,16 +258,19 @@ def paper_details(engines: Engines, corpus: str, paper_id: str | None) -> str:
     try:
         paper = engines.get(corpus).retriever.table.get(paper_id)
     except Exception as err:
-        log.exception("paper lookup failed")
-        return f'<div class="empty">{html.escape(str(err) if isinstance(err, MissingIndex) else "Lookup failed.")}</div>'
+        _log_failure(err, "looking up %r failed", paper_id)
+        reason = str(err) if isinstance(err, USER_ERRORS) else "Lookup failed."
+        return f'<div class="empty">{html.escape(reason)}</div>'
     return card(paper, [], []) if paper else '<div class="empty">That paper is not in this corpus.</div>'
 
 
 def ask_about(engines: Engines, corpus: str, paper_id: str | None) -> str:
     """A question naming the selected paper, for the chat textbox."""
-    if not paper_id:
+    try:
+        paper = engines.get(corpus).retriever.table.get(paper_id) if paper_id else None
+    except Exception as err:
+        _log_failure(err, "looking up %r failed", paper_id)
         return ""
-    paper = engines.get(corpus).retriever.table.get(paper_id)
     return f'What does the paper "{paper.title}" propose, and what are its main results?' if paper else ""
 
 
@@ -258,7 +281,12 @@ def corpus_info(engines: Engines, corpus: str) -> tuple[list[str], str]:
     except Exception as err:
         log.warning("corpus %r unavailable: %s", corpus, err)
         return ["any"], f"⚠️ {escape_markdown(str(err), code=True)}"
-    return ["any", *engine.areas], f"{len(engine.papers):,} papers in {len(engine.areas)} areas."
+    count = f"{_plural(len(engine.papers), 'paper')} in {_plural(len(engine.areas), 'area')}."
+    return ["any", *engine.areas], count
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 # -- HTML ------------------------------------------------------------------------------------------
@@ -283,9 +311,16 @@ CARD_CSS = """
 .abstract { font-size: 0.88em; line-height: 1.5; margin: 4px 0 0; color: var(--body-text-color); }
 .abstract mark { background: #fef08a; color: #1f2937; border-radius: 2px; padding: 0 1px; }
 .card.weak .abstract mark { background: #fde68a; text-decoration: underline dotted #b45309; }
+details summary { cursor: pointer; font-size: 0.8em; color: var(--body-text-color-subdued); margin-top: 4px; }
 .evidence { font-size: 0.85em; border-left: 3px solid #facc15; padding-left: 8px; margin: 4px 0; }
 .empty, .head { color: var(--body-text-color-subdued); font-size: 0.9em; }
 """
+
+
+PAGE_CSS = """<style>
+#chat table td:first-child, #chat table th:first-child { white-space: nowrap; font-weight: 600; }
+#chat table td { vertical-align: top; }
+</style>"""
 
 
 def source_cards(answer: Answer | None) -> str:
@@ -298,55 +333,78 @@ def source_cards(answer: Answer | None) -> str:
     groups: dict[str, list[Citation]] = {}
     for c in sorted(answer.citations, key=lambda c: c.n):
         groups.setdefault(c.paper.id, []).append(c)
+    quoted = quoted_sentences(answer)
     cards = [card(cs[0].paper, [c.n for c in cs], [c.evidence for c in cs],
-                  weak=not all(c.supported for c in cs)) for cs in groups.values()]
+                  [q for c in cs for q in quoted.get(c.n, [])], weak=not all(c.supported for c in cs))
+             for cs in groups.values()]
     head = f'<div class="head">Sources for: {html.escape(answer.question)}</div>'
     return f'<div class="sources">{head}{"".join(cards)}</div>'
 
 
-def card(paper: Paper, numbers: list[int], evidence: list[str], weak: bool = False) -> str:
+def card(paper: Paper, numbers: list[int], evidence: list[str], quoted: list[str] | None = None,
+         weak: bool = False) -> str:
     esc = html.escape
     anchors = "".join(f'<span id="src-{n}"></span>' for n in numbers[1:])
     first = f' id="src-{numbers[0]}"' if numbers else ""
     nums = "".join(f'<span class="num">[{n}]</span>' for n in numbers)
     url = safe_url(paper.url)
-    title = f'<a href="{esc(url)}" target="_blank" rel="noopener noreferrer">{esc(paper.title)}</a>' if url \
-        else esc(paper.title)
+    name = esc(clean_latex(paper.title))
+    title = f'<a href="{esc(url)}" target="_blank" rel="noopener noreferrer">{name}</a>' if url else name
     status = paper.status or "Decision unknown"
     badge = f'<span class="badge {BADGES.get(paper.status.lower(), "unknown")}">{esc(status)}</span>'
     area = f'<span class="area">{esc(paper.primary_area)}</span>' if paper.primary_area else ""
-    tag = '<span class="tag weak" title="the cited sentence only partly supports the claim">weakly supported</span>' \
-        if weak else ""
+    tag = ('<span class="tag weak" title="the cited sentence only partly supports the claim">'
+           "weakly supported</span>") if weak else ""
     link = f'<a class="link" href="{esc(url)}" target="_blank" rel="noopener noreferrer">OpenReview ↗</a>' \
         if url else ""
-    body, missing = highlight(paper.abstract, evidence)
+    excerpt, full, missing = highlight(paper.abstract, evidence, quoted or [])
     quotes = "".join(f'<div class="evidence">{esc(e)}</div>' for e in missing)
-    return (f'<div class="card{" weak" if weak else ""}"{first}>{anchors}<div class="card-title">{nums}{title}</div>'
-            f'<div class="meta">{badge}{area}{tag}{link}</div>{quotes}<p class="abstract">{body}</p></div>')
+    body = (f'<p class="abstract">{excerpt}</p><details><summary>Full abstract</summary>'
+            f'<p class="abstract">{full}</p></details>') if excerpt else f'<p class="abstract">{full}</p>'
+    return (f'<div class="card{" weak" if weak else ""}"{first}>{anchors}'
+            f'<div class="card-title">{nums}{title}</div>'
+            f'<div class="meta">{badge}{area}{tag}{link}</div>{quotes}{body}</div>')
 
 
 def safe_url(url: str) -> str:
     return url if re.match(r"https?://[^\s\"'<>]+$", url or "") else ""
 
 
-def highlight(abstract: str, sentences: list[str]) -> tuple[str, list[str]]:
-    """Escaped abstract with each sentence found in it wrapped in <mark>; also the ones not found."""
-    spans, missing = [], []
-    for sentence in dict.fromkeys(s for s in sentences if s.strip()):
-        words = [re.escape(w) for w in sentence.split()]
-        found = re.search(r"\s+".join(words), abstract)
-        if found:
-            spans.append(found.span())
-        else:
-            missing.append(sentence)
-    out, pos = [], 0
-    for start, end in sorted(spans):
-        if start < pos:
-            continue
-        out += [html.escape(abstract[pos:start]), f"<mark>{html.escape(abstract[start:end])}</mark>"]
-        pos = end
-    out.append(html.escape(abstract[pos:]))
-    return "".join(out), missing
+def highlight(abstract: str, evidence: list[str], quoted: list[str]) -> tuple[str, str, list[str]]:
+    """(excerpt, full abstract, evidence found nowhere): escaped HTML where every sentence that an
+    evidence or answer sentence contains (or is contained in) is wrapped in <mark>; the excerpt is
+    the marked sentences with their neighbours ("" when nothing is marked)."""
+    keys = [_norm(t) for t in (*evidence, *quoted)]
+    used: set[int] = set()
+    parts, marked = [], []
+    for sentence in split_sentences(clean_latex(abstract)) or [abstract]:
+        key = _norm(sentence)
+        hits = {i for i, q in enumerate(keys) if min(len(q), len(key)) >= 20 and (key in q or q in key)}
+        used |= hits
+        marked.append(bool(hits))
+        parts.append(f"<mark>{html.escape(sentence)}</mark>" if hits else html.escape(sentence))
+    near = [i for i in range(len(parts)) if any(marked[max(0, i - 1): i + 2])]
+    excerpt = "".join((" … " if j and i != near[j - 1] + 1 else " ") + parts[i] for j, i in enumerate(near))
+    if near and near[0] > 0:
+        excerpt = "…" + excerpt
+    if near and near[-1] < len(parts) - 1:
+        excerpt += " …"
+    missing = [e for i, e in enumerate(evidence) if i not in used and e.strip()]
+    return excerpt.strip(), " ".join(parts), missing
+
+
+def _norm(text: str) -> str:
+    text = clean_latex(strip_markers(text)).replace("*", "")
+    return " ".join(text.lower().split())
+
+
+def quoted_sentences(answer: Answer) -> dict[int, list[str]]:
+    """Answer sentences by the source numbers they cite."""
+    out: dict[int, list[str]] = {}
+    for sentence in split_sentences(answer.text):
+        for n in markers_in(sentence):
+            out.setdefault(n, []).append(sentence)
+    return out
 
 
 # -- export ----------------------------------------------------------------------------------------
@@ -361,8 +419,8 @@ def export_markdown(answer: Answer | None) -> str:
     for c in sorted(answer.citations, key=lambda c: c.n):
         weak = " *(weakly supported)*" if not c.supported else ""
         link = f" <{c.paper.url}>" if safe_url(c.paper.url) else ""
-        lines.append(f"[{c.n}] {c.paper.title}. ICLR 2026 submission ({c.paper.status or 'decision unknown'})."
-                     f"{link}{weak}")
+        status = c.paper.status or "decision unknown"
+        lines.append(f"[{c.n}] {c.paper.title}. ICLR 2026 submission ({status}).{link}{weak}")
     return "\n".join(lines).strip() + "\n"
 
 
@@ -382,7 +440,8 @@ def bib_entry(paper: Paper) -> str:
     fields += [("year", str(paper.year or 2026))]
     if safe_url(paper.url):
         fields.append(("howpublished", f"\\url{{{paper.url}}}"))
-    fields.append(("note", f"ICLR 2026 submission on OpenReview, decision: {_bib(paper.status or 'unknown')}"))
+    decision = _bib(paper.status or "unknown")
+    fields.append(("note", f"ICLR 2026 submission on OpenReview, decision: {decision}"))
     body = ",\n".join(f"  {name:<12} = {{{value}}}" for name, value in fields)
     return f"@misc{{{key},\n{body}\n}}"
 
@@ -436,40 +495,41 @@ def _chat_tab(settings: Settings, areas: list[str], backend: str | None) -> dict
     with gr.Row():
         c["decision"] = gr.Dropdown(DECISIONS, value="any", label="Decision", min_width=120)
         c["area"] = gr.Dropdown(areas, value="any", label="Primary area", min_width=220, scale=2)
-        c["backend"] = gr.Radio([("Extractive (offline)", "extractive"), (f"LLM: {settings.llm_model}", "openai")],
-                                value=backend or settings.backend, label="Answerer", scale=2)
-        c["k"] = gr.Slider(1, max(20, settings.top_k), value=settings.top_k, step=1, label="Papers to consult")
+        answerers = [("Extractive (offline)", "extractive"), (f"LLM: {settings.llm_model}", "openai")]
+        c["backend"] = gr.Radio(answerers, value=backend or settings.backend, label="Answerer", scale=2)
+        c["k"] = gr.Slider(1, max(20, settings.top_k), value=settings.top_k, step=1,
+                           label="Papers to consult")
     with gr.Row():
         with gr.Column(scale=3):
-            c["chatbot"] = gr.Chatbot(label="Conversation", height=520, sanitize_html=True,
+            c["chatbot"] = gr.Chatbot(label="Conversation", height=520, sanitize_html=True, elem_id="chat",
                                       examples=[{"text": q} for q in EXAMPLES],
                                       placeholder="Ask a question about the papers, or pick an example.")
             with gr.Row():
                 c["msg"] = gr.Textbox(placeholder="Ask about the papers…", show_label=False, scale=6,
                                       autofocus=True, submit_btn=False, elem_id="question")
-                c["send"] = gr.Button("Ask", variant="primary", scale=1, min_width=80)
-                c["clear"] = gr.Button("New chat", scale=1, min_width=80)
+                c["send"] = gr.Button("Ask", variant="primary", scale=1, min_width=90)
             with gr.Accordion("Export this answer", open=False):
                 c["md"] = gr.Textbox(label="Markdown", lines=8, buttons=["copy"], interactive=False)
                 c["bib"] = gr.Textbox(label="BibTeX", lines=8, buttons=["copy"], interactive=False)
         with gr.Column(scale=2):
             c["sources"] = gr.HTML(source_cards(None), label="Sources", css_template=CARD_CSS,
-                                   max_height=640, elem_id="sources", js_on_load=None)
+                                   max_height=640, elem_id="sources", js_on_load=None, head=PAGE_CSS)
     return c
 
 
 def _papers_tab(areas: list[str]) -> dict[str, Any]:
     p: dict[str, Any] = {}
     with gr.Row():
-        p["query"] = gr.Textbox(placeholder="Search titles and abstracts (empty: list all)", show_label=False,
-                                scale=4, elem_id="paper-query")
+        p["query"] = gr.Textbox(placeholder="Search titles and abstracts (empty: list all)",
+                                show_label=False, scale=4, elem_id="paper-query")
         p["decision"] = gr.Dropdown(DECISIONS, value="any", label="Decision", min_width=120)
         p["area"] = gr.Dropdown(areas, value="any", label="Primary area", scale=2)
         p["search"] = gr.Button("Search", variant="primary", min_width=80)
     p["status"] = gr.Markdown("")
     with gr.Row():
-        p["table"] = gr.Dataframe(headers=["Title", "Decision", "Area"], datatype="str", interactive=False,
-                                  wrap=True, max_height=600, column_widths=["60%", "12%", "28%"], scale=3)
+        p["table"] = gr.Dataframe(headers=["Title", "Decision", "Area"], datatype="str",
+                                  interactive=False, wrap=True, max_height=600, scale=3,
+                                  column_widths=["60%", "12%", "28%"])
         with gr.Column(scale=2):
             p["details"] = gr.HTML(NO_PAPER, css_template=CARD_CSS, js_on_load=None)
             p["ask"] = gr.Button("Ask about this paper", interactive=True)
@@ -484,8 +544,9 @@ def _wire_chat(engines: Engines, c: dict[str, Any], corpus: Any, state: Any) -> 
         event(answer, inputs, outputs).then(export_all, state, [c["md"], c["bib"]])
     c["chatbot"].example_select(_example_text, None, c["msg"]).then(answer, inputs, outputs) \
         .then(export_all, state, [c["md"], c["bib"]])
-    c["clear"].click(lambda: ("", [], ChatState(), source_cards(None), "", ""), None,
-                     [c["msg"], c["chatbot"], state, c["sources"], c["md"], c["bib"]])
+    # the chatbot's own clear (bin) button starts a new conversation
+    c["chatbot"].clear(lambda: (ChatState(), source_cards(None), "", ""), None,
+                       [state, c["sources"], c["md"], c["bib"]])
 
 
 def _example_text(evt: gr.SelectData) -> str:
@@ -540,6 +601,8 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 7860, auth: s
     app = build_app(settings, backend=backend)
     if credentials:
         print(f"Authentication is on: sign in as '{credentials[0]}'.")
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Serving on http://{shown}:{port} (Ctrl-C to stop)", flush=True)
     app.launch(server_name=host, server_port=port, share=False, auth=credentials, show_error=False,
-               footer_links=["gradio"])
+               footer_links=["gradio"], quiet=True)
     return 0

@@ -1,0 +1,236 @@
+"""The UI's handlers called directly, on the real Engine over the seed corpus (no browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from openai_stub import OpenAIStub
+
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
+from assistant.ingest import ingest
+from assistant.ui import (
+    ChatState,
+    Engines,
+    ask_about,
+    bib_entry,
+    bibtex,
+    chat_markdown,
+    check_bind,
+    corpus_info,
+    export_markdown,
+    paper_details,
+    respond,
+    search_papers,
+    serve,
+    source_cards,
+    with_k,
+)
+
+SEED = "Seed"
+SEED_JSONL = Path(__file__).resolve().parent.parent / "assistant" / "data" / "iclr2026_seed.jsonl"
+REX = "What training data did the Rex-Thinker authors create, and how?"
+REX_URL = "https://openreview.net/forum?id=btWHQoSZZ1"
+
+
+@pytest.fixture(scope="module")
+def engines(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engines:
+    return Engines(seed_settings, {SEED: "seed", "Big": "iclr2026"}, embedder)
+
+
+def ask(engines: Engines, question: str, state: ChatState | None = None, corpus: str = SEED,
+        decision: str = "any", area: str = "any", k: int = 8) -> list[tuple]:
+    return list(respond(engines, question, [], state, corpus, decision, area, "extractive", k))
+
+
+def last_reply(outputs: list[tuple]) -> str:
+    return str(outputs[-1][1][-1]["content"])
+
+
+def test_question_streams_updates_then_a_cited_answer_with_cards(engines: Engines) -> None:
+    outputs = ask(engines, REX)
+    partials = [out[1][-1]["content"] for out in outputs[:-1]]
+    assert len(partials) >= 2 and len(set(partials)) == len(partials)  # text grows piece by piece
+    assert all(p.endswith("▌") for p in partials)
+    textbox, chat, state, cards = outputs[-1]
+    assert textbox == "" and [m["role"] for m in chat] == ["user", "assistant"]
+    assert "[\\[1\\]](#src-1)" in chat[-1]["content"] and "▌" not in chat[-1]["content"]
+    assert "HumanRef-CoT" in chat[-1]["content"]
+    assert state.answer is not None and state.answer.citations[0].n == 1
+    assert 'id="src-1"' in cards and f'href="{REX_URL}" target="_blank"' in cards
+    assert re.search(r"<mark>[^<]*HumanRef-CoT[^<]*</mark>", cards)
+    assert 'class="badge poster">Poster<' in cards
+
+
+@pytest.mark.parametrize("question", ["How can speculative decoding be made faster?",
+                                      "How does RepSpec speed up speculative decoding?"])
+def test_withdrawn_filter_on_the_all_poster_seed_abstains(engines: Engines, question: str) -> None:
+    outputs = ask(engines, question, decision="withdrawn")
+    state, cards = outputs[-1][2], outputs[-1][3]
+    assert "No paper in this corpus (with decision: withdrawn)" in last_reply(outputs)
+    assert "*Note: filter applied: decision: withdrawn*" in last_reply(outputs)
+    assert state.answer.abstained and not state.answer.citations
+    assert "cites no papers" in cards
+
+
+def test_poster_filter_answers_and_says_it_was_applied(engines: Engines) -> None:
+    outputs = ask(engines, "How does RepSpec speed up speculative decoding?", decision="poster")
+    assert "[\\[1\\]](#src-1)" in last_reply(outputs)
+    assert "filter applied: decision: poster" in last_reply(outputs)
+
+
+def test_hostile_paper_and_question_are_escaped(seed_settings: Settings, embedder: MiniLMEmbedding,
+                                                tmp_path: Path) -> None:
+    paper = json.loads(SEED_JSONL.read_text().splitlines()[0])
+    paper.update(id="xss0000001", title="XSSBench: <script>alert(1)</script> a benchmark of injected markup",
+                 url="javascript:alert(1)",
+                 abstract=("We present XSSBench <script>alert(1)</script>, a benchmark of injected markup "
+                           "for web agents. XSSBench contains 500 pages with ![pixel](http://127.0.0.1:9/p.png) "
+                           "images and [links](javascript:alert(2)) that agents must not follow."))
+    corpus = tmp_path / "hostile.jsonl"
+    corpus.write_text(json.dumps(paper) + "\n")
+    ingest(seed_settings, str(corpus), progress=False, embedder=embedder)
+    hostile = Engines(seed_settings, {"Hostile": str(corpus)}, embedder)
+    outputs = ask(hostile, "How many pages does XSSBench contain? <script>alert(1)</script>", corpus="Hostile")
+    chat, cards = outputs[-1][1], outputs[-1][3]
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in cards and "<script>" not in cards
+    assert 'href="javascript' not in cards
+    for message in chat:
+        text = re.sub(r"\[\\\[\d+\\\]\]\(#src-\d+\)", "", message["content"])  # our own [n] links
+        assert "<script>" not in text
+        assert not re.search(r"(?<!\\)[\[\]<]", text), "unescaped Markdown link/image or HTML"
+    assert "&lt;script&gt;" in chat[0]["content"] and "javascript:alert(2)" in chat[-1]["content"]
+
+
+@pytest.mark.parametrize(("text", "cited", "expected"), [
+    ("A claim [1].", {1}, "A claim [\\[1\\]](#src-1)."),
+    ("Two [1, 2].", {1, 2}, "Two [\\[1\\]](#src-1)[\\[2\\]](#src-2)."),
+    ("Unknown [7].", {1}, "Unknown \\[7\\]."),
+    ("<img src=x onerror=alert(1)>", set(), "&lt;img src=x onerror=alert(1)&gt;"),
+    ("![p](http://x/p.png) [a](javascript:x)", set(), "!\\[p\\](http://x/p.png) \\[a\\](javascript:x)"),
+    ("`code` and \\[math\\]", set(), "\\`code\\` and \\\\\\[math\\\\\\]"),
+])
+def test_chat_markdown_links_only_cited_markers_and_neutralises_markup(text: str, cited: set[int],
+                                                                       expected: str) -> None:
+    assert chat_markdown(text, cited) == expected
+
+
+def test_export_has_the_answer_references_and_bibtex(engines: Engines) -> None:
+    answer = ask(engines, REX)[-1][2].answer
+    markdown = export_markdown(answer)
+    assert markdown.startswith(f"**Q:** {REX}") and "### References" in markdown
+    assert "[1] Rex-Thinker: Grounded Object Referring via Chain-of-Thought Reasoning. " in markdown
+    assert f"<{REX_URL}>" in markdown and "(Poster)" in markdown
+    bib = bibtex(answer)
+    assert bib.count("@misc{") == len({c.paper.id for c in answer.citations}) >= 1
+    assert "@misc{iclr2026_btWHQoSZZ1," in bib and "year         = {2026}" in bib
+    assert f"howpublished = {{\\url{{{REX_URL}}}}}" in bib and "decision: Poster" in bib
+    assert export_markdown(None) == "" and bibtex(None) == ""
+
+
+def test_bibtex_escapes_special_characters(engines: Engines) -> None:
+    expvid = next(p for p in engines.get(SEED).papers if p.title.startswith("ExpVid"))
+    assert "Understanding \\& Reasoning" in bib_entry(expvid)
+
+
+@pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
+def test_binding_beyond_loopback_without_auth_is_refused(seed_settings: Settings, host: str) -> None:
+    with pytest.raises(ValueError, match="without authentication.*--auth user:password"):
+        serve(seed_settings, host=host, port=1)
+
+
+def test_auth_is_parsed_and_loopback_needs_none() -> None:
+    assert check_bind("127.0.0.1", None) is None and check_bind("localhost", None) is None
+    assert check_bind("0.0.0.0", "alice:s3cret:x") == ("alice", "s3cret:x")
+    with pytest.raises(ValueError, match="user:password"):
+        check_bind("0.0.0.0", "alice")
+
+
+def test_two_sessions_keep_separate_conversations(engines: Engines) -> None:
+    first = ask(engines, REX)[-1][2]
+    second = ask(engines, "How does RepSpec speed up speculative decoding?")[-1][2]
+    assert len(first.turns) == len(second.turns) == 2
+    follow_first = ask(engines, "What are the two training stages they use?", first)
+    follow_second = ask(engines, "Which approach do they improve on?", second)
+    assert "follow-up about Rex-Thinker" in last_reply(follow_first)
+    assert "follow-up about RepSpec" in last_reply(follow_second)
+    assert len(first.turns) == 2 and len(follow_first[-1][2].turns) == 4  # states are values
+    assert ask(engines, "What are the two training stages they use?")[-1][2].turns[0].content != REX
+
+
+def test_cited_papers_are_kept_for_follow_ups(engines: Engines) -> None:
+    state = ask(engines, REX)[-1][2]
+    assert state.turns[-1].role == "assistant" and state.turns[-1].paper_ids == ("btWHQoSZZ1",)
+
+
+def test_corpus_without_an_index_gives_a_readable_message(engines: Engines) -> None:
+    reply = last_reply(ask(engines, "What is speculative decoding?", corpus="Big"))
+    assert "has no index yet" in reply and "`iclr-assistant ingest --corpus iclr2026" in reply
+    assert "Traceback" not in reply
+    areas, info = corpus_info(engines, "Big")
+    assert areas == ["any"] and "iclr-assistant ingest --corpus iclr2026" in info
+    rows, ids, status = search_papers(engines, "Big", "", "any", "any")
+    assert rows == [] and ids == [] and "has no index yet" in status
+
+
+def test_unknown_corpus_and_empty_question_are_handled(engines: Engines) -> None:
+    assert "unknown corpus" in last_reply(ask(engines, "anything", corpus="Nope"))
+    outputs = ask(engines, "   ")
+    assert len(outputs) == 1 and outputs[0][1] == []
+
+
+def test_papers_tab_lists_filters_and_searches(engines: Engines) -> None:
+    rows, ids, status = search_papers(engines, SEED, "", "any", "any")
+    assert len(rows) == len(ids) == 19 and status.startswith("19 papers")
+    assert [r[0] for r in rows] == sorted((r[0] for r in rows), key=str.lower)
+    rows, _, _ = search_papers(engines, SEED, "", "any", "datasets and benchmarks")
+    assert len(rows) == 4 and {r[2] for r in rows} == {"datasets and benchmarks"}
+    assert search_papers(engines, SEED, "", "withdrawn", "any")[0] == []
+    rows, ids, _ = search_papers(engines, SEED, "computer use benchmark", "any", "any")
+    assert rows[0][0] == "SCUBA: Salesforce Computer Use Benchmark" and ids[0] == "bkjKnO9s7T"
+    details = paper_details(engines, SEED, "bkjKnO9s7T")
+    assert "SCUBA" in details and "https://openreview.net/forum?id=bkjKnO9s7T" in details
+    assert "SCUBA: Salesforce Computer Use Benchmark" in ask_about(engines, SEED, "bkjKnO9s7T")
+
+
+def test_number_of_papers_is_per_request(engines: Engines) -> None:
+    engine = engines.get(SEED)
+    assert with_k(engine, 3).settings.top_k == 3 and engine.settings.top_k == 8
+    assert with_k(engine, 3).retriever is engine.retriever
+
+
+def test_source_cards_mark_weak_citations(engines: Engines) -> None:
+    from dataclasses import replace
+
+    answer = ask(engines, REX)[-1][2].answer
+    weak = replace(answer, citations=tuple(replace(c, supported=False) for c in answer.citations))
+    assert "weakly supported" in source_cards(weak) and "weakly supported" not in source_cards(answer)
+
+
+@pytest.fixture
+def llm_engines(seed_settings: Settings, embedder: MiniLMEmbedding) -> Iterator[tuple[Engines, OpenAIStub]]:
+    with OpenAIStub() as stub:
+        settings = seed_settings.model_copy(update={"llm_base_url": stub.base_url, "llm_retries": 0,
+                                                    "llm_timeout": 10.0})
+        yield Engines(settings, {SEED: "seed"}, embedder), stub
+
+
+def test_llm_backend_streams_its_cited_answer(llm_engines: tuple[Engines, OpenAIStub]) -> None:
+    engines, stub = llm_engines
+    stub.script({"text": "Rex-Thinker builds HumanRef-CoT by prompting GPT-4o on the HumanRef dataset [1]."})
+    outputs = list(respond(engines, REX, [], None, SEED, "any", "any", "openai", 8))
+    assert len(stub.requests) == 1 and len(outputs) >= 2
+    assert "HumanRef-CoT" in last_reply(outputs) and "[\\[1\\]](#src-1)" in last_reply(outputs)
+    assert 'id="src-1"' in outputs[-1][3]
+
+
+def test_llm_failure_falls_back_with_a_visible_note(llm_engines: tuple[Engines, OpenAIStub]) -> None:
+    engines, stub = llm_engines
+    stub.script({"status": 500, "message": "boom"})
+    reply = last_reply(list(respond(engines, REX, [], None, SEED, "any", "any", "openai", 8)))
+    assert "*Note: The language model failed" in reply and "extractive answer instead" in reply
+    assert "HumanRef-CoT" in reply

@@ -1,0 +1,142 @@
+"""The real Gradio app on 127.0.0.1 driven by headless Chromium (Debian's, never downloaded):
+streamed cited answers, source cards, filters, switching corpus, the Papers tab."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
+from assistant.ingest import ingest
+from assistant.ui import build_app
+from tests.conftest import SEED_JSONL, free_port
+
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.slow
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--no-first-run"]
+MINI_IDS = ("bkjKnO9s7T", "bj0ahFM4P0", "bpbU549sSg")  # SCUBA, ExpVid, xLSTM scaling laws
+SEED, MINI = "Seed papers", "Mini (3 papers)"
+REX = "What training data did the Rex-Thinker authors create?"
+TIMEOUT = 45_000
+
+
+@pytest.fixture(scope="module")
+def app_url(seed_settings: Settings, embedder: MiniLMEmbedding,
+            tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    mini = tmp_path_factory.mktemp("mini") / "mini.jsonl"
+    lines = [line for line in SEED_JSONL.read_text().splitlines() if json.loads(line)["id"] in MINI_IDS]
+    mini.write_text("\n".join(lines) + "\n")
+    ingest(seed_settings, str(mini), progress=False, embedder=embedder)
+    app = build_app(seed_settings, corpora={SEED: "seed", MINI: str(mini)}, embedder=embedder)
+    port = free_port()
+    app.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+               share=False)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        app.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    with playwright.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, app_url: str) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(app_url)
+    page.locator("#question textarea").wait_for()
+    yield page
+    context.close()
+
+
+def ask(page, question: str) -> str:  # type: ignore[no-untyped-def]
+    """Submit a question and wait for the finished (no cursor) answer; returns its text."""
+    bots = page.locator('[data-testid="bot"]')
+    before = bots.count()
+    page.locator("#question textarea").fill(question)
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        """n => { const b = document.querySelectorAll('[data-testid="bot"]');
+                  return b.length > n && !b[b.length - 1].innerText.includes('▌'); }""", arg=before)
+    page.locator("#sources .empty", has_text="Reading").wait_for(state="detached")
+    return str(bots.last.inner_text())
+
+
+def choose(page, label: str, option: str) -> None:  # type: ignore[no-untyped-def]
+    page.get_by_label(label, exact=True).first.click()
+    page.get_by_role("option", name=option, exact=True).click()
+
+
+RECORD = """() => { window.seen = []; new MutationObserver(() => {
+    const b = document.querySelectorAll('[data-testid="bot"]');
+    if (b.length) window.seen.push(b[b.length - 1].innerText); })
+  .observe(document.body, {childList: true, subtree: true, characterData: true}); }"""
+
+
+def test_question_gives_a_streamed_cited_answer_with_its_source_card(page) -> None:  # type: ignore[no-untyped-def]
+    page.evaluate(RECORD)
+    answer = ask(page, REX)
+    seen = list(dict.fromkeys(page.evaluate("window.seen")))
+    assert any(text.endswith("▌") for text in seen) and len(seen) >= 2, seen  # partial, then final
+    assert "HumanRef-CoT" in answer and "[1]" in answer
+    card = page.locator("#sources #src-1")
+    assert "Rex-Thinker" in card.inner_text()
+    link = card.get_by_role("link", name="OpenReview ↗")
+    assert link.get_attribute("href") == "https://openreview.net/forum?id=btWHQoSZZ1"
+    assert link.get_attribute("target") == "_blank"
+    assert "HumanRef-CoT" in card.locator("mark").first.inner_text()
+    page.locator('[data-testid="bot"] a[href="#src-1"]').first.click()
+    page.wait_for_url("**#src-1")
+
+
+def test_decision_filter_takes_effect(page) -> None:  # type: ignore[no-untyped-def]
+    choose(page, "Decision", "withdrawn")
+    answer = ask(page, "How can speculative decoding be made faster?")
+    assert "No paper in this corpus (with decision: withdrawn)" in answer
+    assert "cites no papers" in page.locator("#sources").inner_text()
+    choose(page, "Decision", "poster")
+    answer = ask(page, "How can speculative decoding be made faster?")
+    assert "Note: filter applied: decision: poster" in answer and "[1]" in answer
+    assert "RepSpec" in page.locator("#sources #src-1").inner_text()
+
+
+def test_switching_corpus_answers_from_the_other_corpus(page) -> None:  # type: ignore[no-untyped-def]
+    assert "[1]" in ask(page, REX)
+    choose(page, "Corpus", MINI)
+    page.get_by_text("3 papers in 2 areas.").wait_for()
+    answer = ask(page, REX)
+    assert "No paper in this corpus" in answer or "[1]" not in answer
+    assert "Rex-Thinker" not in page.locator("#sources").inner_text()
+    answer = ask(page, "How many task instances does SCUBA contain?")
+    assert "300 task instances" in answer
+    assert "SCUBA" in page.locator("#sources #src-1").inner_text()
+    page.get_by_role("tab", name="Papers").click()
+    page.get_by_text("3 papers. Select a row").wait_for()
+
+
+def test_papers_tab_selects_a_paper_and_asks_about_it(page) -> None:  # type: ignore[no-untyped-def]
+    page.get_by_role("tab", name="Papers").click()
+    page.get_by_text("19 papers. Select a row").wait_for()
+    page.locator("#paper-query textarea").fill("computer use benchmark")
+    page.keyboard.press("Enter")
+    page.get_by_text("1 paper. Select a row").wait_for()
+    page.get_by_text("SCUBA: Salesforce Computer Use Benchmark").filter(visible=True).first.click()
+    page.get_by_text("300 task instances derived from real user interviews").wait_for()
+    page.get_by_role("button", name="Ask about this paper").click()
+    question = page.locator("#question textarea")
+    question.wait_for(state="visible")
+    assert "SCUBA: Salesforce Computer Use Benchmark" in question.input_value()
+    assert "SCUBA" in ask(page, question.input_value())
