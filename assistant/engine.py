@@ -120,13 +120,15 @@ class Engine:
         search = self.search(resolved.query, k, filters)
         hits = self._focus(search.hits, resolved)
         notes = tuple(n for n in (resolved.note, *(f"filter applied: {d}" for d in search.filters.description)) if n)
+        retrieved = {h.paper.id for h in hits}
+        named = [i for i in named if i in retrieved]  # a filter may exclude a named paper
         topic = self._without_names(search.query, [h.paper for h in hits if h.named or h.paper.id in resolved.focus])
         vector = np.asarray(self.retriever.embedder.get_query_embedding(topic), dtype=np.float32)
         ctx = Context(question, hits, vector, kind, resolved.focus, search.filters, notes, topic)
         detail = detail_asked(question)
         anchored = bool(named or resolved.focus)
         listing = bool(hits) and all(h.score == 1.0 and h.named for h in hits) and not named
-        if not anchored and not listing and self._nothing_matches(hits, topic, vector):
+        if not hits or (not anchored and not listing and self._nothing_matches(hits, topic, vector)):
             return ctx, replace(abstain_corpus(question, hits, search.filters), notes=notes)
         about = hits[: max(1, len(named) or len(resolved.focus))]
         unknown = unstated_terms(question, [h.paper for h in about], self.retriever.table) if anchored else []

@@ -98,16 +98,20 @@ class Lexical:
         df = 0 if column is None else int(indptr[column + 1] - indptr[column])
         return math.log((n + 1) / (df + 0.5))
 
-    def is_common(self, word: str) -> bool:
-        """A word more than a handful of papers use (so not a paper's private name)."""
+    def doc_freq(self, word: str) -> int:
+        """How many papers use a word (its first token); a stop word counts as everywhere."""
         tokens = tokenize(word)
         if not tokens:
-            return True
+            return len(self.paper_ids)
         column = self.retriever.vocab_dict.get(tokens[0])
         if column is None:
-            return False
+            return 0
         indptr = self.retriever.scores["indptr"]
-        return int(indptr[column + 1] - indptr[column]) > max(3, len(self.paper_ids) // 2000)
+        return int(indptr[column + 1] - indptr[column])
+
+    def is_common(self, word: str) -> bool:
+        """A word more than a handful of papers use (so not a paper's private name)."""
+        return self.doc_freq(word) > max(3, len(self.paper_ids) // 2000)
 
     def coverage(self, terms: set[str], text: str) -> float:
         """Share of the query's information (idf-weighted terms) that a text contains."""

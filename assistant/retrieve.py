@@ -31,7 +31,7 @@ class FusionParams:
 
     dense_weight: float = 1.0
     lexical_weight: float = 1.0
-    lexical_confidence: float = 1.0  # extra lexical weight when BM25's top hit stands out
+    lexical_confidence: float = 0.0  # extra lexical weight when BM25's top hit stands out
     rrf_k: float = 60.0
     method: str = "score"  # "score" (normalised scores) or "rrf"
 
@@ -41,10 +41,14 @@ class PaperTable:
 
     def __init__(self, rows: list[dict[str, Any]]) -> None:
         self.is_common: Any = lambda word: False  # set by the Retriever from BM25 document counts
+        self.doc_freq: Any = lambda word: 0
         self.papers = [_paper(r) for r in rows]
         self.position = {p.id: i for i, p in enumerate(self.papers)}
         self.names = self._name_index(rows)
-        self.long_names = [k for k in self.names if " " in k and len(k) >= 10]
+        self.long_names: dict[str, list[str]] = {}  # first word -> multi-word names starting with it
+        for key in self.names:
+            if " " in key and len(key) >= 10:
+                self.long_names.setdefault(key.split(" ", 1)[0], []).append(key)
 
     @classmethod
     def load(cls, path: Path) -> PaperTable:
@@ -58,7 +62,7 @@ class PaperTable:
         index: dict[str, list[tuple[str, int, str]]] = {}
         for row, paper in zip(rows, self.papers):
             candidates = [(paper.title, 2)] + ([(paper.short_name, 2)] if paper.short_name != paper.title else [])
-            candidates += [(n, 1) for n in row.get("names", [])]
+            candidates += [(n, 1) for n in row.get("names", []) if _coined(n)]
             for name, strength in candidates:
                 key = name.lower()
                 if len(key) >= 3 and (len(key.split()) <= 6 or strength == 2) and \
@@ -118,7 +122,9 @@ def _long_names_in(table: PaperTable, question: str) -> list[str]:
     """Multi-word names and titles quoted inside a question ("Unlearning Isn't Invisible")."""
     lowered = " ".join(question.lower().replace("’", "'").split())
     hits = []
-    for key in table.long_names:
+    words = set(lowered.split()) | set(re.findall(r"[\w][\w'-]*", lowered))
+    candidates = [k for word in words for k in table.long_names.get(word, [])]
+    for key in candidates:
         position = lowered.find(key)
         if position >= 0:
             hits.append((position, key))
@@ -134,13 +140,27 @@ def _lookup(table: PaperTable, phrase: str, size: int) -> list[str]:
     entries = table.names.get(phrase.lower(), [])
     if not entries or len(entries) > MAX_NAME_PAPERS:
         return []
-    if size == 1 and not _distinctive(phrase):
-        # "elmur" for ELMUR counts, unless the word is ordinary in this corpus ("trap" for TRAP)
-        if not (phrase.islower() and len(phrase) >= 4 and all(_distinctive(e[2]) for e in entries)
-                and not table.is_common(phrase)):
+    if size == 1:
+        # an acronym many abstracts use (DNA, LDA, MPNN) names a topic, not a paper
+        if table.is_common(phrase):
+            return []
+        # "elmur" for ELMUR counts, unless the word is ordinary ("trap" for TRAP)
+        if not _distinctive(phrase) and not (phrase.islower() and len(phrase) >= 4
+                                             and all(_distinctive(e[2]) for e in entries)):
             return []
     strongest = max(e[1] for e in entries)
+    if strongest == 1 and (len(entries) > 1 or table.doc_freq(phrase) > 2):
+        return []  # an acronym a few abstracts define (LDA, MNL) is a term, not a paper's name
     return [e[0] for e in entries if e[1] == strongest]
+
+
+def _coined(name: str) -> bool:
+    """A coined name (HumanRef-CoT, IG-FWI, GPT-4o, xLSTM), not a capitalised compound of plain
+    words (Vision-Language, Low-Rank, Self-supervised) that many abstracts use."""
+    parts = re.split(r"[-–]", name)
+    if len(parts) == 1:
+        return True
+    return any(sum(c.isupper() for c in part) >= 2 or any(c.isdigit() for c in part) for part in parts)
 
 
 def _distinctive(token: str) -> bool:
@@ -162,6 +182,7 @@ class Retriever:
         self.table = PaperTable.load(directory / "papers.json")
         self.lexical = Lexical.load(directory / "bm25")
         self.table.is_common = self.lexical.is_common
+        self.table.doc_freq = self.lexical.doc_freq
         self.embedder = embedder or MiniLMEmbedding(settings.embed_batch_size, settings.embed_threads)
         self.vector_store = ChromaVectorStore(chroma_collection=store.chunks)
         self.params = params or FusionParams()

@@ -14,6 +14,7 @@ from assistant.cli import main
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
+from assistant.filters import from_flags
 from assistant.schema import Answer
 
 REX, ELMUR, REPSPEC, TUMOR = "btWHQoSZZ1", "bm3rbtEMFj", "bqEi97qzzz", "bmQXN1Kg5i"
@@ -186,3 +187,8 @@ def test_llm_failure_falls_back_to_extractive_with_a_note(seed_settings: Setting
         answer = llm_engine(seed_settings, embedder, stub).ask("What does ELMUR achieve on T-Maze?")
     assert cited(answer) == [ELMUR] and "100%" in answer.text
     assert any("language model failed" in n and "extractive" in n for n in answer.notes)
+
+
+def test_named_paper_excluded_by_a_filter_abstains_and_says_which_filter(engine: Engine) -> None:
+    answer = engine.ask("What does RepSpec propose?", filters=from_flags(status=["withdrawn"]))
+    assert answer.abstained and answer.text.startswith("No paper in this corpus (with decision: withdrawn)")

@@ -17,19 +17,15 @@ from assistant.ui import (
     ChatState,
     Engines,
     ask_about,
-    bib_entry,
-    bibtex,
-    chat_markdown,
     check_bind,
     corpus_info,
-    export_markdown,
     paper_details,
     respond,
     search_papers,
     serve,
-    source_cards,
     with_k,
 )
+from assistant.ui_render import bib_entry, bibtex, chat_markdown, export_markdown, source_cards
 
 SEED = "Seed"
 SEED_JSONL = Path(__file__).resolve().parent.parent / "assistant" / "data" / "iclr2026_seed.jsonl"
