@@ -41,6 +41,8 @@ class Calibration:
     min_relevance: float = 0.52  # best sentence similarity + weight * idf coverage below this: no match
     coverage_weight: float = 0.8
     relevance_depth: int = 3     # how many top papers may show relevance
+    specific_terms: int = 2      # the question's rarest terms; if no top paper has any of them...
+    specific_similarity: float = 0.45  # ...and no sentence is this close, nothing matches
     which_margin: float = 0.12   # "which" lists papers whose relevance is within this of the best
     which_floor: float = 0.46
 
@@ -118,7 +120,8 @@ def extractive(ctx: Context, bank: SentenceBank, cal: Calibration) -> Answer:
     filters_note = "; ".join(ctx.filters.description)
     if ctx.kind == "compare":
         named = [h.paper for h in ctx.hits if h.named or h.paper.id in ctx.focus]
-        draft = compose.compare(bank, named if len(named) >= 2 else [h.paper for h in ctx.hits[:2]])
+        others = [h.paper for h in ctx.hits if h.paper not in named]
+        draft = compose.compare(bank, named if len(named) >= 2 else (named + others)[:2])
     elif ctx.kind == "which":
         draft = compose.which(bank, relevant(bank, ctx, terms, cal), ctx.vector, terms, filters_note)
     elif ctx.kind == "summary":

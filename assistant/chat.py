@@ -42,10 +42,12 @@ def resolve(question: str, history: list[Turn], table: PaperTable) -> Resolved:
     """A question naming papers stands alone; a follow-up inherits the last answer's papers."""
     if not history or find_named(table, question) or not is_followup(question):
         return Resolved(question)
-    previous = _last(history, "assistant")
-    ids = list(previous.paper_ids) if previous else []
-    if previous and not ids:
-        ids = mentioned_papers(table, previous.content)
+    ids: list[str] = []
+    for turn in reversed(history):  # the latest turn that named papers ("Five corpora [1]" names none)
+        if turn.role == "assistant":
+            ids = list(turn.paper_ids) or mentioned_papers(table, turn.content)
+            if ids:
+                break
     if not ids:
         return Resolved(question)
     picked = _pick(question, ids)

@@ -34,6 +34,7 @@ from .embedding import MiniLMEmbedding
 from .evidence import SentenceBank
 from .filters import area_from_question, from_question, merge
 from .index import Store
+from .lexical import tokenize
 from .retrieve import Retriever, find_named
 from .schema import Answer, Filters, PaperHit
 
@@ -162,7 +163,20 @@ class Engine:
         information (idf-weighted terms) it contains. Calibrated on eval/gold_answers.jsonl."""
         if not hits:
             return True
-        return self.relevance(hits, topic, vector) < self.calibration.min_relevance
+        if self.relevance(hits, topic, vector) < self.calibration.min_relevance:
+            return True
+        return self._misses_specific_terms(hits, topic, vector)
+
+    def _misses_specific_terms(self, hits: list[PaperHit], topic: str, vector: np.ndarray) -> bool:
+        """'music generation with diffusion': the generic words match, the specific one (music)
+        is in no top abstract, and no sentence is close: the corpus has nothing on it."""
+        cal = self.calibration
+        lexical = self.retriever.lexical
+        terms = sorted(terms_of(topic), key=lambda t: -lexical.idf(t))[: cal.specific_terms]
+        top = hits[: cal.relevance_depth]
+        present = any(set(terms) & set(tokenize(f"{h.paper.title} {h.paper.abstract}")) for h in top)
+        best = max(self.bank.score([h.paper], vector, set())[0].similarity for h in top)
+        return bool(terms) and not present and best < cal.specific_similarity
 
     def relevance(self, hits: list[PaperHit], topic: str, vector: np.ndarray) -> float:
         terms = terms_of(topic)
