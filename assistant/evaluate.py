@@ -70,6 +70,9 @@ def run(engine: Engine, rows: list[dict[str, Any]]) -> dict[str, Any]:
     answerable = [s for k, v in per_kind.items() if k not in ABSTAIN_KINDS for s in v]
     report["all"]["false_abstention_rate"] = round(
         sum(not s.abstention_correct for s in answerable) / max(1, len(answerable)), 3)
+    unanswerable = [s for k in ABSTAIN_KINDS for s in per_kind.get(k, [])]
+    report["all"]["correct_abstention_rate"] = round(
+        sum(s.abstention_correct for s in unanswerable) / max(1, len(unanswerable)), 3)
     return {"summary": report, "questions": details}
 
 
@@ -98,5 +101,6 @@ def print_table(summary: dict[str, Any]) -> str:
     for kind, row in summary.items():
         lines.append(f"{kind:<16}" + "".join(f"{'-' if row.get(c) is None else row[c]!s:>20}" for c in cols))
     if "false_abstention_rate" in summary.get("all", {}):
-        lines.append(f"false abstentions: {summary['all']['false_abstention_rate']}")
+        lines.append(f"abstained when it should: {summary['all']['correct_abstention_rate']}; "
+                     f"abstained when it should not: {summary['all']['false_abstention_rate']}")
     return "\n".join(lines)
