@@ -23,6 +23,7 @@ FIELDS = ("id", "title", "abstract", "authors", "keywords", "primary_area", "sta
 ALIASES = {"decision": "status", "venueid": "venue", "forum": "id", "TL;DR": "tldr",
            "summary": "abstract", "area": "primary_area", "link": "url"}
 MIN_TXT_WORDS = 12
+MAX_ABSTRACT_CHARS = 20_000  # the longest ICLR 2026 abstract is ~4,500; beyond this is not an abstract
 NAME_RE = re.compile(
     r"\b(?i:we\s+(?:propose|introduce|present|develop|design|build|construct|release|curate)"
     r"|named|called|dubbed|termed|coined)\s+(?i:a\s+|an\s+|the\s+)?(?i:new\s+|novel\s+)?"
@@ -189,6 +190,9 @@ def _paper_from_record(record: Any, where: str) -> Paper:
     abstract = _text(flat.get("abstract"), where, "abstract")
     if not abstract:
         raise CorpusError(f"{where}: field 'abstract': missing or empty")
+    if len(abstract) > MAX_ABSTRACT_CHARS:
+        raise CorpusError(f"{where}: field 'abstract': {len(abstract):,} characters, more than the "
+                          f"{MAX_ABSTRACT_CHARS:,} an abstract can have")
     paper_id = _text(flat.get("id"), where, "id") or stable_id(abstract)
     title = _text(flat.get("title"), where, "title") or derive_title(abstract)
     return Paper(

@@ -135,3 +135,13 @@ def test_names_come_from_latex_markup_too() -> None:
 def test_unknown_corpus_name_is_an_error() -> None:
     with pytest.raises(CorpusError, match="not a built-in corpus"):
         resolve_corpus("nonexistent-corpus")
+
+
+def test_a_50_mb_line_is_refused_with_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "huge.jsonl"
+    with path.open("w") as f:
+        f.write(json.dumps({"id": "ok", "abstract": ABSTRACT}) + "\n")
+        f.write('{"id": "huge", "abstract": "' + "word " * 10_000_000 + '"}\n')
+    with pytest.raises(CorpusError, match=r"huge.jsonl: line 2: field 'abstract': 49,999,999 characters"):
+        read_papers(path)
+    assert [p.id for p in read_papers(path, skip_invalid=True).papers] == ["ok"]
