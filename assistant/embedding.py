@@ -60,8 +60,13 @@ class OnnxMiniLM:
         self.tokenizer = load_tokenizer()
         self.batch_size = max(1, batch_size)
 
-    def count_tokens(self, texts: list[str]) -> list[int]:
-        return [len(e.ids) for e in self.tokenizer.encode_batch(texts, add_special_tokens=False)]
+    def count_tokens(self, texts: list[str], batch: int = 4096) -> list[int]:
+        """Token counts, tokenised a slice at a time so a whole corpus never holds its encodings."""
+        counts: list[int] = []
+        for start in range(0, len(texts), batch):
+            encodings = self.tokenizer.encode_batch(texts[start : start + batch], add_special_tokens=False)
+            counts.extend(len(e.ids) for e in encodings)
+        return counts
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Embed texts in length-sorted batches; rows come back in the input order."""
