@@ -251,6 +251,3 @@ def stream_pieces(text: str, size: int = 48) -> Iterator[str]:
 def with_note(answer: Answer, note: str) -> Answer:
     return replace(answer, notes=answer.notes + (note,))
 
-
-def plain(text: str) -> str:
-    return clean_latex(text)

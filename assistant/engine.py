@@ -206,6 +206,6 @@ class Engine:
             note = f"The language model failed ({err}); this is the offline extractive answer instead."
             yield "\n\n"
             yield fallback.text
-            yield with_note(replace(fallback, notes=fallback.notes), note)
+            yield with_note(fallback, note)
             return
         yield validate(ctx.question, "".join(pieces), hits, self.bank, ctx.kind, ctx.notes)

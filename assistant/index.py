@@ -8,7 +8,6 @@ import hashlib
 import json
 import logging
 import shutil
-from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +24,6 @@ from .schema import Chunk, Paper
 
 log = logging.getLogger(__name__)
 BATCH_PAPERS = 256  # ~870 chunks: wide enough for length-sorted batches to waste little padding
-Progress = Callable[[int, int], None]
 
 
 class IndexError_(RuntimeError):
