@@ -1,13 +1,12 @@
 """Read paper lists: plain-text abstracts, JSONL, JSON arrays, OpenReview v2 notes, CSV (any
-gzipped) -> list[Paper]. Bad input raises CorpusError naming the file, the line or record and
-the field; with skip_invalid the bad records are reported instead."""
+gzipped) -> Paper records, streamed. Bad input raises CorpusError naming the file, the line or
+record and the field; with skip_invalid the bad records are reported instead."""
 
 from __future__ import annotations
 
 import csv
-import gzip
 import hashlib
-import io
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .schema import Paper
+from .streams import CorpusError, head, json_records, lines
 from .text import clean_latex
 
 FIELDS = ("id", "title", "abstract", "authors", "keywords", "primary_area", "status", "year",
@@ -34,8 +34,18 @@ COMMON_ACRONYMS = {"LLM", "LLMS", "MLLM", "MLLMS", "VLM", "VLMS", "SOTA", "COT",
 PAREN_ACRONYM_RE = re.compile(r"\(([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\)")
 
 
-class CorpusError(ValueError):
-    """A paper list that cannot be read; the message names file, line/record and field."""
+@dataclass
+class Skipped:
+    """Invalid records passed over: how many, and the messages of the first MAX_MESSAGES."""
+
+    count: int = 0
+    messages: list[str] = field(default_factory=list)
+    MAX_MESSAGES = 100
+
+    def add(self, message: str) -> None:
+        self.count += 1
+        if len(self.messages) < self.MAX_MESSAGES:
+            self.messages.append(message)
 
 
 @dataclass
@@ -45,12 +55,20 @@ class ReadReport:
 
 
 def read_papers(path: Path, skip_invalid: bool = False) -> ReadReport:
-    """Read every paper of `path`; raise CorpusError on the first problem unless skip_invalid."""
+    """Every paper of `path` in a list (for small files; ingest streams with iter_papers)."""
+    skipped = Skipped()
+    papers = list(iter_papers(path, skip_invalid, skipped))
+    return ReadReport(papers=papers, skipped=skipped.messages)
+
+
+def iter_papers(path: Path, skip_invalid: bool = False, skipped: Skipped | None = None) -> Iterator[Paper]:
+    """Stream the papers of `path`, holding one record at a time (plus the ids seen); raise
+    CorpusError on the first problem, or with skip_invalid note it in `skipped` and go on."""
     path = Path(path)
     if not path.is_file():
         raise CorpusError(f"{path}: no such file")
-    report = ReadReport(papers=[])
-    seen: dict[str, str] = {}
+    skipped = skipped if skipped is not None else Skipped()
+    seen: dict[str, str] = {}  # id -> "line N" / "record N": the only state kept per paper
     for where, record in _records(path):
         try:
             paper = _paper_from_record(record, where)
@@ -59,27 +77,26 @@ def read_papers(path: Path, skip_invalid: bool = False) -> ReadReport:
         except CorpusError as err:
             if not skip_invalid:
                 raise
-            report.skipped.append(str(err))
+            skipped.add(str(err))
             continue
-        seen[paper.id] = where
-        report.papers.append(paper)
-    if not report.papers:
+        seen[paper.id] = where.removeprefix(f"{path}: ")
+        yield paper
+    if not seen:
         raise CorpusError(f"{path}: contains no papers" + (
-            f" ({len(report.skipped)} invalid records skipped)" if report.skipped else ""))
-    return report
+            f" ({skipped.count} invalid records skipped)" if skipped.count else ""))
 
 
 def _records(path: Path) -> Iterator[tuple[str, dict[str, Any] | CorpusError]]:
     kind = _format_of(path)
-    lines = _lines(path)
     if kind == "jsonl":
-        yield from _jsonl_records(path, lines)
+        yield from _jsonl_records(path, lines(path))
     elif kind == "json":
-        yield from _json_records(path, lines)
+        for number, record in json_records(path):
+            yield f"{path}: record {number}", record
     elif kind == "csv":
-        yield from _csv_records(path, lines)
+        yield from _csv_records(path, lines(path))
     else:
-        yield from _txt_records(path, lines)
+        yield from _txt_records(path, lines(path))
 
 
 def _format_of(path: Path) -> str:
@@ -88,40 +105,14 @@ def _format_of(path: Path) -> str:
                       (".csv", "csv"), (".txt", "txt"), (".md", "txt")):
         if name.endswith(ext):
             return kind
-    head = next(iter(_lines(path)), (1, ""))[1].lstrip()
-    if head.startswith("["):
+    start = head(path).lstrip()
+    if start.startswith("["):
         return "json"
-    return "jsonl" if head.startswith("{") else "txt"
+    return "jsonl" if start.startswith("{") else "txt"
 
 
-def _lines(path: Path) -> Iterator[tuple[int, str]]:
-    """Yield (line number, text) decoded strictly as UTF-8, streaming, gzip-aware."""
-    raw = path.open("rb")
-    try:
-        magic = raw.read(2)
-        raw.seek(0)
-        stream: Any = gzip.GzipFile(fileobj=raw) if magic == b"\x1f\x8b" else raw
-        if path.name.endswith(".gz") and magic != b"\x1f\x8b":
-            raise CorpusError(f"{path}: named .gz but is not gzip data")
-        number = 0
-        try:
-            for number, data in enumerate(stream, start=1):
-                yield number, _decode(path, number, data)
-        except (OSError, EOFError) as err:
-            raise CorpusError(f"{path}: line {number + 1}: unreadable ({err}); truncated or corrupted file?") from err
-    finally:
-        raw.close()
-
-
-def _decode(path: Path, number: int, data: bytes) -> str:
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff") if number == 1 else data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        raise CorpusError(f"{path}: line {number}: not UTF-8 text (byte {err.start}: {data[err.start:err.start + 1]!r})") from err
-
-
-def _jsonl_records(path: Path, lines: Iterator[tuple[int, str]]) -> Iterator[tuple[str, Any]]:
-    for number, line in lines:
+def _jsonl_records(path: Path, numbered: Iterator[tuple[int, str]]) -> Iterator[tuple[str, Any]]:
+    for number, line in numbered:
         if not line.strip():
             continue
         where = f"{path}: line {number}"
@@ -133,52 +124,44 @@ def _jsonl_records(path: Path, lines: Iterator[tuple[int, str]]) -> Iterator[tup
         yield where, record
 
 
-def _json_records(path: Path, lines: Iterator[tuple[int, str]]) -> Iterator[tuple[str, Any]]:
-    text = "".join(line for _, line in lines)
+def _csv_records(path: Path, numbered: Iterator[tuple[int, str]]) -> Iterator[tuple[str, Any]]:
+    reader = csv.DictReader(line for _, line in numbered)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CorpusError(f"{path}: line {err.lineno}: malformed JSON ({err.msg})") from err
-    if isinstance(data, dict):
-        data = data.get("notes", data.get("papers", [data]))
-    if not isinstance(data, list):
-        raise CorpusError(f"{path}: expected a JSON array of papers, found {type(data).__name__}")
-    for index, record in enumerate(data):
-        yield f"{path}: record {index + 1}", record
+        header = reader.fieldnames
+        if not header or not {"abstract", "summary"} & {f.strip() for f in header}:
+            raise CorpusError(f"{path}: line 1: CSV header has no 'abstract' column (found {header})")
+        for row in reader:
+            yield f"{path}: line {reader.line_num}", {k.strip(): v for k, v in row.items() if k}
+    except csv.Error as err:
+        raise CorpusError(f"{path}: line {reader.line_num}: malformed CSV ({err})") from err
 
 
-def _csv_records(path: Path, lines: Iterator[tuple[int, str]]) -> Iterator[tuple[str, Any]]:
-    text = io.StringIO("".join(line for _, line in lines), newline="")
-    reader = csv.DictReader(text)
-    if not reader.fieldnames or not {"abstract", "summary"} & {f.strip() for f in reader.fieldnames}:
-        raise CorpusError(f"{path}: line 1: CSV header has no 'abstract' column (found {reader.fieldnames})")
-    for row in reader:
-        yield f"{path}: line {reader.line_num}", {k.strip(): v for k, v in row.items() if k}
-
-
-def _txt_records(path: Path, lines: Iterator[tuple[int, str]]) -> Iterator[tuple[str, Any]]:
+def _txt_records(path: Path, numbered: Iterator[tuple[int, str]]) -> Iterator[tuple[str, Any]]:
+    """Blank-line-separated paragraphs; an optional short heading first. A paragraph longer
+    than any abstract is reported without being held in memory."""
     paragraph: list[str] = []
-    start = 0
+    size = start = 0
     first = True
-    for number, line in [*lines, (-1, "")]:
+    for number, line in itertools.chain(numbered, [(-1, "")]):
         if line.strip() and number != -1:
-            if not paragraph:
-                start = number
-            paragraph.append(line.strip())
+            start = start if paragraph or size else number
+            size += len(line)
+            if size <= MAX_ABSTRACT_CHARS:
+                paragraph.append(line.strip())
             continue
-        if not paragraph:
+        if not paragraph and not size:
             continue
         text = " ".join(paragraph)
         is_heading = first and len(paragraph) == 1 and len(text.split()) < MIN_TXT_WORDS
-        first = False
-        paragraph = []
-        if is_heading:
-            continue
+        first, paragraph, too_long, size = False, [], size > MAX_ABSTRACT_CHARS, 0
         where = f"{path}: line {start}"
-        if len(text.split()) < MIN_TXT_WORDS:
+        if too_long:
+            yield where, CorpusError(f"{where}: field 'abstract': a paragraph of more than "
+                                     f"{MAX_ABSTRACT_CHARS:,} characters is not an abstract")
+        elif len(text.split()) < MIN_TXT_WORDS and not is_heading:
             yield where, CorpusError(f"{where}: field 'abstract': paragraph of {len(text.split())} words is not an abstract")
-            continue
-        yield where, {"abstract": text}
+        elif not is_heading:
+            yield where, {"abstract": text}
 
 
 def _paper_from_record(record: Any, where: str) -> Paper:

@@ -5,6 +5,7 @@ batch-mates (no padding is counted: mean pooling uses each text's own attention 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,21 @@ def load_tokenizer(max_tokens: int = MAX_TOKENS) -> Any:
     return tok
 
 
+def token_counter(batch: int = 4096) -> Callable[[list[str]], list[int]]:
+    """Count tokens with a tokenizer of its own (safe to use beside a model in another thread),
+    a slice at a time so a whole corpus never holds its encodings."""
+    tokenizer = load_tokenizer()
+
+    def count(texts: list[str]) -> list[int]:
+        counts: list[int] = []
+        for start in range(0, len(texts), batch):
+            encodings = tokenizer.encode_batch(texts[start : start + batch], add_special_tokens=False)
+            counts.extend(len(e.ids) for e in encodings)
+        return counts
+
+    return count
+
+
 class OnnxMiniLM:
     """The bare model: tokenise without padding, run ONNX, mean-pool with the mask, normalise."""
 
@@ -59,14 +75,6 @@ class OnnxMiniLM:
         self.input_names = {i.name for i in self.session.get_inputs()}
         self.tokenizer = load_tokenizer()
         self.batch_size = max(1, batch_size)
-
-    def count_tokens(self, texts: list[str], batch: int = 4096) -> list[int]:
-        """Token counts, tokenised a slice at a time so a whole corpus never holds its encodings."""
-        counts: list[int] = []
-        for start in range(0, len(texts), batch):
-            encodings = self.tokenizer.encode_batch(texts[start : start + batch], add_special_tokens=False)
-            counts.extend(len(e.ids) for e in encodings)
-        return counts
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Embed texts in length-sorted batches; rows come back in the input order."""

@@ -1,78 +1,116 @@
 """Ingest: corpus file -> papers -> chunks -> vectors -> Store. Incremental (only new or changed
-papers are embedded), idempotent, resumable after Ctrl-C or kill -9."""
+papers are embedded), idempotent, resumable after Ctrl-C or kill -9, streamed in bounded memory."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from tqdm import tqdm
 
+from .background import BackgroundWriter, prefetch
 from .chunking import chunk_papers
 from .config import Settings
-from .corpus import read_papers, resolve_corpus
-from .embedding import MiniLMEmbedding
+from .corpus import Skipped, iter_papers, resolve_corpus
+from .embedding import MiniLMEmbedding, token_counter
 from .index import BATCH_PAPERS, IngestReport, Store, content_stamp, embed_chunks, paper_hash
 from .schema import Paper
 
 log = logging.getLogger(__name__)
 
 
+KEEP_CHARS = 64_000_000  # papers up to this much text stay in memory between the two passes
+
+
 @dataclass(frozen=True)
 class IngestResult:
     report: IngestReport
     skipped: tuple[str, ...]
+    skipped_count: int = 0
+
+
+@dataclass
+class Scan:
+    """The first pass over a paper list: every record validated and hashed before the index is
+    touched. The papers are kept for the second pass while they fit in KEEP_CHARS; a bigger
+    file is streamed again instead, so memory stays bounded whatever its size."""
+
+    path: Path
+    hashes: dict[str, str]
+    skipped: Skipped
+    kept: list[Paper] | None
+
+    def papers(self, ids: set[str]) -> Iterator[Paper]:
+        """The papers with these ids, in file order."""
+        source = self.kept if self.kept is not None else iter_papers(self.path, skip_invalid=True)
+        return (p for p in source if p.id in ids)
+
+
+def scan(path: Path, skip_invalid: bool = False) -> Scan:
+    """Validate and hash every paper of `path` (raises CorpusError unless skip_invalid)."""
+    result = Scan(path=path, hashes={}, skipped=Skipped(), kept=[])
+    size = 0
+    for paper in iter_papers(path, skip_invalid, result.skipped):
+        result.hashes[paper.id] = paper_hash(paper)
+        if result.kept is not None:
+            size += len(paper.abstract) + len(paper.title) + 200
+            result.kept.append(paper)
+            if size > KEEP_CHARS:
+                result.kept = None
+    return result
 
 
 def ingest(settings: Settings, corpus: str | None = None, *, skip_invalid: bool = False,
            prune: bool = False, rebuild: bool = False, progress: bool = True,
            embedder: MiniLMEmbedding | None = None) -> IngestResult:
-    """Bring the index of `corpus` in step with its file; the file is read in full first, so a
-    bad file changes nothing."""
+    """Bring the index of `corpus` in step with its file. The whole file is validated before
+    the first write, so a bad file changes nothing."""
     name, path = resolve_corpus(corpus or settings.corpus)
-    read = read_papers(path, skip_invalid=skip_invalid)
+    scanned = scan(path, skip_invalid)
     store = Store(settings, name)
     if rebuild:
         store.drop()
     store.open(create=True)
     store.recover()
     embedder = embedder or MiniLMEmbedding(settings.embed_batch_size, settings.embed_threads)
-    report = _sync(settings, store, read.papers, prune, progress, embedder)
-    return IngestResult(report=report, skipped=tuple(read.skipped))
+    report = _sync(settings, store, scanned, prune, progress, embedder)
+    return IngestResult(report=report, skipped=tuple(scanned.skipped.messages),
+                        skipped_count=scanned.skipped.count)
 
 
-def _sync(settings: Settings, store: Store, papers: list[Paper], prune: bool, progress: bool,
+def _sync(settings: Settings, store: Store, scanned: Scan, prune: bool, progress: bool,
           embedder: MiniLMEmbedding) -> IngestReport:
-    hashes = {p.id: paper_hash(p) for p in papers}
+    hashes = scanned.hashes
     if _unchanged_since_last_ingest(store, hashes):
         store.refresh_cache()
-        return IngestReport(store.name, len(papers), 0, 0, len(papers), 0, 0, 0, 0.0)
+        return IngestReport(store.name, len(hashes), 0, 0, len(hashes), 0, 0, 0, 0.0)
     stored = store.stored_state()
-    todo = [p for p in papers if stored.get(p.id, ("", 0))[0] != hashes[p.id]]
+    todo = {i for i, h in hashes.items() if stored.get(i, ("", 0))[0] != h}
     stale = [i for i in stored if i not in hashes]
-    changes = bool(todo or (prune and stale))
-    if changes:
+    if todo or (prune and stale):
         store.write_manifest(content_stamp="")  # the store no longer matches any finished ingest
     if prune and stale:
         store.delete_papers(stale)
-    seconds = _write(settings, store, todo, [p.id for p in todo if p.id in stored], progress, embedder)
-    final = store.stored_state() if changes else stored
-    repaired, extra = _repair(settings, store, papers, final, progress, embedder)
-    if repaired:
-        final = store.stored_state()
+    final = {i: v for i, v in stored.items() if not (prune and i not in hashes)}
+    written, seconds = _write(settings, store, scanned.papers(todo), len(todo), set(stored), progress, embedder)
+    final.update({i: (hashes[i], n) for i, n in written.items()})
+    if store.counts() != (len(final), sum(n for _, n in final.values())):
+        final, extra = _repair(settings, store, scanned, store.stored_state(), progress, embedder)
+        seconds += extra
     stamp = content_stamp({k: v[0] for k, v in final.items()})
     store.write_manifest(content_stamp=stamp, papers=len(final), chunks=sum(n for _, n in final.values()))
     store.refresh_cache()
-    updated = sum(1 for p in todo if p.id in stored)
-    written = {p.id for p in todo}
+    updated = sum(1 for i in todo if i in stored)
     return IngestReport(
         name=store.name, papers=len(final), added=len(todo) - updated, updated=updated,
-        unchanged=len(papers) - len(todo), removed=len(stale) if prune else 0,
-        stale=0 if prune else len(stale),
-        chunks_written=sum(v[1] for k, v in final.items() if k in written),
-        seconds_embedding=seconds + extra)
+        unchanged=len(hashes) - len(todo), removed=len(stale) if prune else 0,
+        stale=0 if prune else len(stale), chunks_written=sum(written.values()),
+        seconds_embedding=seconds)
 
 
 def _unchanged_since_last_ingest(store: Store, hashes: dict[str, str]) -> bool:
@@ -84,40 +122,49 @@ def _unchanged_since_last_ingest(store: Store, hashes: dict[str, str]) -> bool:
     return store.counts() == (manifest.get("papers"), manifest.get("chunks"))
 
 
-def _write(settings: Settings, store: Store, todo: list[Paper], replace: list[str], progress: bool,
-           embedder: MiniLMEmbedding) -> float:
-    if not todo:
-        return 0.0
-    chunks = chunk_papers(todo, embedder.model.count_tokens, settings.chunk_tokens)
-    replace_set = set(replace)
-    bar = tqdm(total=sum(map(len, chunks)), unit="chunk", desc=f"Embedding {store.name}",
-               disable=not progress, dynamic_ncols=True)
+def _write(settings: Settings, store: Store, papers: Iterator[Paper], total: int, replace: set[str],
+           progress: bool, embedder: MiniLMEmbedding) -> tuple[dict[str, int], float]:
+    """Chunk, embed and write `papers` in batches, three stages overlapping: the next batch is
+    prepared and the previous one written while this one is embedded. Returns the chunk count
+    of each paper written and the seconds spent embedding."""
+    written: dict[str, int] = {}
+    if not total:
+        return written, 0.0
+    count_tokens = token_counter()  # its own tokenizer: the preparing thread never shares one
+    prepared = prefetch((batch, chunk_papers(batch, count_tokens, settings.chunk_tokens))
+                        for batch in _batches(papers, BATCH_PAPERS))
+    bar = tqdm(total=total, unit="paper", desc=f"Embedding {store.name}", disable=not progress,
+               dynamic_ncols=True)
     seconds = 0.0
-    with bar:
-        for start in range(0, len(todo), BATCH_PAPERS):
-            batch, batch_chunks = todo[start : start + BATCH_PAPERS], chunks[start : start + BATCH_PAPERS]
+    with bar, BackgroundWriter(store.write_batch) as writer:
+        for batch, chunks in prepared:
             began = time.perf_counter()
-            vectors = embed_chunks(embedder, batch, batch_chunks)
+            vectors = embed_chunks(embedder, batch, chunks)
             seconds += time.perf_counter() - began
-            store.write_batch(batch, batch_chunks, vectors, [p.id for p in batch if p.id in replace_set])
-            bar.update(sum(map(len, batch_chunks)))
-    return seconds
+            writer.put(batch, chunks, vectors, [p.id for p in batch if p.id in replace])
+            written.update((p.id, len(c)) for p, c in zip(batch, chunks))
+            bar.update(len(batch))
+            bar.set_postfix(chunks=sum(written.values()), refresh=False)
+    return written, seconds
 
 
-def _repair(settings: Settings, store: Store, papers: list[Paper], state: dict[str, tuple[str, int]],
-            progress: bool, embedder: MiniLMEmbedding) -> tuple[bool, float]:
-    """If chunk counts disagree with the paper records (a crash inside Chroma, a foreign
-    writer), find the papers whose chunks are wrong, drop orphans, and write them again."""
-    if sum(n for _, n in state.values()) == store.chunks.count():
-        return False, 0.0
+def _batches(papers: Iterator[Paper], size: int) -> Iterator[list[Paper]]:
+    while batch := list(itertools.islice(papers, size)):
+        yield batch
+
+
+def _repair(settings: Settings, store: Store, scanned: Scan, state: dict[str, tuple[str, int]],
+            progress: bool, embedder: MiniLMEmbedding) -> tuple[dict[str, tuple[str, int]], float]:
+    """Chunk counts disagree with the paper records (a crash inside Chroma, a foreign writer):
+    find the papers whose chunks are wrong, drop them and any orphans, and write them again."""
     log.warning("chunk count disagrees with paper records; scanning %s", store.name)
     actual = store.chunk_counts()
     broken = [i for i, (_, n) in state.items() if actual.get(i, 0) != n]
     orphans = [i for i in actual if i not in state]
     store.delete_papers(broken + orphans)
-    by_id = {p.id: p for p in papers}
-    redo = [by_id[i] for i in broken if i in by_id]
-    return True, _write(settings, store, redo, [], progress, embedder)
+    redo = {i for i in broken if i in scanned.hashes}
+    _, seconds = _write(settings, store, scanned.papers(redo), len(redo), set(), progress, embedder)
+    return store.stored_state(), seconds
 
 
 def ensure_index(settings: Settings, embedder: MiniLMEmbedding | None = None) -> Store:

@@ -2,8 +2,10 @@
 the end; the index must equal a clean build (same chunk ids, same count, same paper records).
 
     python eval/crash_test.py [--papers 600] [--kills 5] [--seed 7]
+    python eval/crash_test.py --papers all --reference vectorstore --max-delay 400
 
-Uses the first --papers papers of iclr2026 (the full corpus takes ~40 min per clean build here).
+Uses the first --papers papers of iclr2026, or all of it. With --reference, an index already
+built from the same corpus stands in for the clean build (which takes ~35 min for all of it).
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ from assistant.corpus import resolve_corpus  # noqa: E402
 from assistant.index import Store  # noqa: E402
 
 
-def ingest_cmd(corpus: Path, vectorstore: Path) -> list[str]:
+def ingest_cmd(corpus: str, vectorstore: Path) -> list[str]:
     return [sys.executable, "-m", "assistant.cli", "ingest", "--corpus", str(corpus),
             "--vectorstore", str(vectorstore), "--quiet"]
 
 
-def snapshot(corpus: Path, vectorstore: Path) -> tuple[list[str], dict[str, str]]:
-    store = Store(Settings(corpus=str(corpus), vectorstore=vectorstore), resolve_corpus(str(corpus))[0])
+def snapshot(corpus: str, vectorstore: Path) -> tuple[list[str], dict[str, str]]:
+    store = Store(Settings(corpus=corpus, vectorstore=vectorstore), resolve_corpus(corpus)[0])
     store.open()
     chunks = sorted(store.chunks.get(include=[])["ids"])
     return chunks, {k: v[0] for k, v in store.stored_state().items()}
@@ -43,23 +45,30 @@ def snapshot(corpus: Path, vectorstore: Path) -> tuple[list[str], dict[str, str]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--papers", type=int, default=600)
+    parser.add_argument("--papers", default="600", help="how many papers of iclr2026, or 'all'")
     parser.add_argument("--kills", type=int, default=5)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--reference", type=Path, help="a vectorstore already built from this corpus")
+    parser.add_argument("--max-delay", type=float, help="kill within this many seconds of each start "
+                        "(default: 0.9 x the clean build)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     work = Path(tempfile.mkdtemp(prefix="crash-test-"))
     try:
-        corpus = work / "subset.jsonl"
-        with gzip.open(BUILTIN_CORPORA["iclr2026"], "rt", encoding="utf-8") as f:
-            corpus.write_text("".join(line for line, _ in zip(f, range(args.papers))), encoding="utf-8")
+        corpus = "iclr2026" if args.papers == "all" else str(work / "subset.jsonl")
+        if args.papers != "all":
+            with gzip.open(BUILTIN_CORPORA["iclr2026"], "rt", encoding="utf-8") as f:
+                Path(corpus).write_text("".join(line for line, _ in zip(f, range(int(args.papers)))),
+                                        encoding="utf-8")
         began = time.perf_counter()
-        subprocess.run(ingest_cmd(corpus, work / "clean"), check=True, capture_output=True)
+        if args.reference is None:
+            subprocess.run(ingest_cmd(corpus, work / "clean"), check=True, capture_output=True)
         clean_seconds = time.perf_counter() - began
-        expected = snapshot(corpus, work / "clean")
+        expected = snapshot(corpus, args.reference or work / "clean")
+        max_delay = args.max_delay or max(4.0, clean_seconds * 0.9)
         kills = []
         for _ in range(args.kills):
-            delay = rng.uniform(3.0, max(4.0, clean_seconds * 0.9))
+            delay = rng.uniform(3.0, max_delay)
             proc = subprocess.Popen(ingest_cmd(corpus, work / "victim"), stdout=subprocess.DEVNULL,
                                     stderr=subprocess.DEVNULL)
             time.sleep(delay)
@@ -71,7 +80,8 @@ def main() -> None:
             kills.append({"after_s": round(delay, 1), "killed": killed, "chunks_then": partial})
         final = subprocess.run(ingest_cmd(corpus, work / "victim"), capture_output=True, text=True)
         got = snapshot(corpus, work / "victim")
-        report = {"papers": args.papers, "clean_build_s": round(clean_seconds, 1), "kills": kills,
+        report = {"papers": len(expected[1]), "clean_build_s": round(clean_seconds, 1),
+                  "reference": str(args.reference or "clean build"), "kills": kills,
                   "final_exit": final.returncode, "final_summary": final.stdout.strip(),
                   "chunks_expected": len(expected[0]), "chunks_got": len(got[0]),
                   "same_chunk_ids": got[0] == expected[0], "same_paper_records": got[1] == expected[1]}

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 from assistant.chunking import chunk_papers  # noqa: E402
 from assistant.config import BUILTIN_CORPORA, Settings  # noqa: E402
 from assistant.corpus import read_papers  # noqa: E402
-from assistant.embedding import OnnxMiniLM  # noqa: E402
+from assistant.embedding import OnnxMiniLM, token_counter  # noqa: E402
 
 
 def run_ingest(corpus: Path, vectorstore: Path, batch: int) -> tuple[float, float, str]:
@@ -48,7 +48,7 @@ def run_ingest(corpus: Path, vectorstore: Path, batch: int) -> tuple[float, floa
 def model_alone(corpus: Path, batch: int) -> tuple[int, float]:
     papers = read_papers(corpus).papers
     model = OnnxMiniLM(batch_size=batch, threads=Settings().embed_threads)
-    chunks = chunk_papers(papers, model.count_tokens, Settings().chunk_tokens)
+    chunks = chunk_papers(papers, token_counter(), Settings().chunk_tokens)
     texts = [c.embed_text(p.title) for p, cs in zip(papers, chunks) for c in cs]
     began = time.perf_counter()
     for start in range(0, len(texts), 2000):
