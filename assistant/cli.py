@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
         (("--prune",), {"action": "store_true", "help": "remove papers that left the file"}),
         (("--rebuild",), {"action": "store_true", "help": "drop the index and build it again"}),
         (("--quiet",), {"action": "store_true", "help": "no progress bar"}),
+        (("--check",), {"action": "store_true",
+                        "help": "only validate the file (streamed) and report; the index is not touched"}),
     ])
     _add(sub, "papers", common, cmd_papers, "list the indexed papers", [
         (("--json",), {"action": "store_true"})])
@@ -93,6 +95,8 @@ def _add(sub: Any, name: str, common: argparse.ArgumentParser, handler: Callable
 def cmd_ingest(settings: Settings, args: argparse.Namespace) -> int:
     from .ingest import ingest
 
+    if args.check:
+        return _check(settings, args)
     result = ingest(settings, skip_invalid=args.skip_invalid, prune=args.prune,
                     rebuild=args.rebuild, progress=not args.quiet)
     r = result.report
@@ -100,13 +104,32 @@ def cmd_ingest(settings: Settings, args: argparse.Namespace) -> int:
           f"{r.unchanged} unchanged, {r.removed} removed, {r.chunks_written} chunks written)")
     if r.stale:
         print(f"note: {r.stale} indexed papers are no longer in the file; --prune removes them")
-    if result.skipped:
-        print(f"skipped {len(result.skipped)} invalid records:", file=sys.stderr)
-        for line in result.skipped[:20]:
-            print(f"  {line}", file=sys.stderr)
-        if len(result.skipped) > 20:
-            print(f"  ... and {len(result.skipped) - 20} more", file=sys.stderr)
+    _print_skipped(list(result.skipped), result.skipped_count)
     return 0
+
+
+def _check(settings: Settings, args: argparse.Namespace) -> int:
+    from .corpus import resolve_corpus
+    from .ingest import scan
+
+    _, path = resolve_corpus(settings.corpus)
+    scanned = scan(path, skip_invalid=args.skip_invalid, keep=False)
+    valid, invalid = len(scanned.hashes), scanned.skipped.count
+    print(f"{path}: {valid:,} valid paper{'s' * (valid != 1)}"
+          + (f", {invalid:,} invalid record{'s' * (invalid != 1)}" if invalid else "")
+          + "; the index was not touched")
+    _print_skipped(scanned.skipped.messages, scanned.skipped.count)
+    return 0
+
+
+def _print_skipped(messages: list[str], count: int) -> None:
+    if not count:
+        return
+    print(f"skipped {count} invalid records:", file=sys.stderr)
+    for line in messages[:20]:
+        print(f"  {line}", file=sys.stderr)
+    if count > 20:
+        print(f"  ... and {count - 20} more", file=sys.stderr)
 
 
 def cmd_papers(settings: Settings, args: argparse.Namespace) -> int:

@@ -51,9 +51,9 @@ class Scan:
         return (p for p in source if p.id in ids)
 
 
-def scan(path: Path, skip_invalid: bool = False) -> Scan:
+def scan(path: Path, skip_invalid: bool = False, keep: bool = True) -> Scan:
     """Validate and hash every paper of `path` (raises CorpusError unless skip_invalid)."""
-    result = Scan(path=path, hashes={}, skipped=Skipped(), kept=[])
+    result = Scan(path=path, hashes={}, skipped=Skipped(), kept=[] if keep else None)
     size = 0
     for paper in iter_papers(path, skip_invalid, result.skipped):
         result.hashes[paper.id] = paper_hash(paper)

@@ -38,6 +38,7 @@ class OpenAIStub:
       {"text": "..."}                   a completion (several SSE chunks when streaming; "" = empty)
       {"status": 429, "headers": {...}, "message": "..."}   an HTTP error with a JSON error body
       {"delay": seconds, ...}           sleep before answering, then the rest of the reply
+      {"gate": threading.Event(), ...}  hold the request until the test sets the event
       {"raw": "not json"}               a malformed JSON body, or a malformed SSE `data:` line
       {"text": "...", "stall": seconds} stream the first chunk, then stall before the rest
     With nothing queued, the reply is {"text": DEFAULT_TEXT}.
@@ -104,6 +105,14 @@ class OpenAIStub:
         return not self._closing.wait(seconds)
 
 
+    def _hold(self, gate: threading.Event) -> bool:
+        """Wait until the test opens `gate`; False if the stub is closing meanwhile."""
+        while not gate.wait(0.05):
+            if self._closing.is_set():
+                return False
+        return True
+
+
 class _Handler(BaseHTTPRequestHandler):
     server_version = "OpenAIStub/1.0"
 
@@ -148,6 +157,9 @@ class _Handler(BaseHTTPRequestHandler):
         reply = dict(self.stub._next_reply())
         delay = float(reply.pop("delay", 0))
         if delay and not self.stub._pause(delay):
+            return
+        gate = reply.pop("gate", None)
+        if gate is not None and not self.stub._hold(gate):
             return
         if not reply:
             reply = {"text": DEFAULT_TEXT}

@@ -17,7 +17,7 @@ from assistant.config import Settings
 from assistant.corpus import resolve_corpus
 from assistant.embedding import MiniLMEmbedding, token_counter
 from assistant.index import IndexError_, Store
-from assistant.ingest import ingest
+from assistant.ingest import ingest, scan
 from tests.conftest import SEED_JSONL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,6 +102,32 @@ def test_bad_file_leaves_the_index_untouched(tmp_path: Path, settings: Settings,
     assert code == 2
     assert "list.jsonl: line 4: malformed JSON" in capsys.readouterr().err
     assert chunk_ids(s, name) == before
+
+
+def test_a_file_too_big_to_keep_is_streamed_twice_with_the_same_index(tmp_path: Path, settings: Settings,
+                                                                       embedder: MiniLMEmbedding,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write_corpus(tmp_path / "list.jsonl", seed_rows(7))
+    kept = settings.model_copy(update={"corpus": str(path), "vectorstore": tmp_path / "kept"})
+    expected = chunk_ids(kept, ingest(kept, progress=False, embedder=embedder).report.name)
+    monkeypatch.setattr("assistant.ingest.KEEP_CHARS", 3000)
+    monkeypatch.setattr("assistant.ingest.BATCH_PAPERS", 2)
+    assert scan(path).kept is None  # two passes: validate, then stream the papers again
+    streamed = settings.model_copy(update={"corpus": str(path), "vectorstore": tmp_path / "streamed"})
+    report = ingest(streamed, progress=False, embedder=embedder).report
+    assert (report.added, report.papers) == (7, 7)
+    assert chunk_ids(streamed, report.name) == expected
+
+
+def test_check_validates_without_touching_the_index(settings: Settings, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_corpus(tmp_path / "list.jsonl", seed_rows(4) + [{"id": "x"}])
+    args = ["ingest", "--check", "--corpus", str(path), "--vectorstore", str(settings.vectorstore)]
+    assert main(args) == 2
+    assert "list.jsonl: line 5: field 'abstract': missing or empty" in capsys.readouterr().err
+    assert main([*args, "--skip-invalid"]) == 0
+    assert "4 valid papers, 1 invalid record; the index was not touched" in capsys.readouterr().out
+    assert not (settings.vectorstore / "chroma").exists()
 
 
 def test_index_built_with_other_settings_is_reported_not_reused(settings: Settings,

@@ -4,9 +4,12 @@ streamed cited answers, source cards, filters, switching corpus, the Papers tab.
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections.abc import Iterator
 
 import pytest
+from openai_stub import OpenAIStub
 
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
@@ -140,3 +143,41 @@ def test_papers_tab_selects_a_paper_and_asks_about_it(page) -> None:  # type: ig
     question.wait_for(state="visible")
     assert "SCUBA: Salesforce Computer Use Benchmark" in question.input_value()
     assert "SCUBA" in ask(page, question.input_value())
+
+
+def test_a_slow_llm_keeps_the_ui_responsive_for_everyone_else(browser, seed_settings: Settings,  # type: ignore[no-untyped-def]
+                                                               embedder: MiniLMEmbedding) -> None:
+    """One user's LLM answer hangs at the server; another user meanwhile gets a full cited answer,
+    and the first answer arrives once the LLM replies."""
+    gate = threading.Event()
+    with OpenAIStub() as stub:
+        settings = seed_settings.model_copy(update={"llm_base_url": stub.base_url, "llm_retries": 0,
+                                                    "llm_timeout": 120.0})
+        stub.script({"gate": gate, "text": "Rex-Thinker trains on HumanRef-CoT, built with GPT-4o [1]."})
+        app = build_app(settings, corpora={SEED: "seed"}, embedder=embedder, backend="openai")
+        port = free_port()
+        app.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+        contexts = [browser.new_context() for _ in range(2)]
+        try:
+            slow, other = (c.new_page() for c in contexts)
+            for p in (slow, other):
+                p.set_default_timeout(TIMEOUT)
+                p.goto(f"http://127.0.0.1:{port}/")
+                p.locator("#question textarea").wait_for()
+            slow.locator("#question textarea").fill(REX)
+            slow.keyboard.press("Enter")
+            deadline = time.monotonic() + 30
+            while not stub.chat_requests() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert stub.chat_requests(), "the slow page's question never reached the LLM"
+            other.get_by_label("Extractive (offline)").check()
+            answer = ask(other, "Which papers study scaling laws for xLSTM?")
+            assert "xLSTM" in answer and "[1]" in answer
+            assert not gate.is_set() and "built with GPT-4o" not in slow.locator("#chat").inner_text()
+            gate.set()
+            slow.get_by_text("built with GPT-4o").first.wait_for()
+        finally:
+            gate.set()
+            for c in contexts:
+                c.close()
+            app.close()
