@@ -119,7 +119,7 @@ def _jsonl_records(path: Path, numbered: Iterator[tuple[int, str]]) -> Iterator[
         try:
             record = json.loads(line)
         except json.JSONDecodeError as err:
-            yield where, CorpusError(f"{where}: malformed JSON ({err.msg} at column {err.colno})")
+            yield where, CorpusError(f"{where}: malformed JSON ({err.msg.removesuffix(' at')} at column {err.colno})")
             continue
         yield where, record
 
@@ -170,7 +170,11 @@ def _paper_from_record(record: Any, where: str) -> Paper:
     if not isinstance(record, dict):
         raise CorpusError(f"{where}: expected an object with an 'abstract', found {type(record).__name__}")
     flat = _flatten_openreview(record)
-    abstract = _text(flat.get("abstract"), where, "abstract")
+    raw = flat.get("abstract")
+    if isinstance(raw, str) and len(raw) > 2 * MAX_ABSTRACT_CHARS:  # refused before it is split
+        raise CorpusError(f"{where}: field 'abstract': {len(raw):,} characters, more than the "
+                          f"{MAX_ABSTRACT_CHARS:,} an abstract can have")
+    abstract = _text(raw, where, "abstract")
     if not abstract:
         raise CorpusError(f"{where}: field 'abstract': missing or empty")
     if len(abstract) > MAX_ABSTRACT_CHARS:

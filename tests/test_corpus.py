@@ -142,6 +142,6 @@ def test_a_50_mb_line_is_refused_with_a_clear_error(tmp_path: Path) -> None:
     with path.open("w") as f:
         f.write(json.dumps({"id": "ok", "abstract": ABSTRACT}) + "\n")
         f.write('{"id": "huge", "abstract": "' + "word " * 10_000_000 + '"}\n')
-    with pytest.raises(CorpusError, match=r"huge.jsonl: line 2: field 'abstract': 49,999,999 characters"):
+    with pytest.raises(CorpusError, match=r"huge.jsonl: line 2: field 'abstract': 50,000,000 characters"):
         read_papers(path)
     assert [p.id for p in read_papers(path, skip_invalid=True).papers] == ["ok"]
