@@ -89,7 +89,7 @@ def iter_papers(path: Path, skip_invalid: bool = False, skipped: Skipped | None 
 def _records(path: Path) -> Iterator[tuple[str, dict[str, Any] | CorpusError]]:
     kind = _format_of(path)
     if kind == "jsonl":
-        yield from _jsonl_records(path, lines(path))
+        yield from _jsonl_records(path)
     elif kind == "json":
         for number, record in json_records(path):
             yield f"{path}: record {number}", record
@@ -111,8 +111,12 @@ def _format_of(path: Path) -> str:
     return "jsonl" if start.startswith("{") else "txt"
 
 
-def _jsonl_records(path: Path, numbered: Iterator[tuple[int, str]]) -> Iterator[tuple[str, Any]]:
-    for number, line in numbered:
+def _jsonl_records(path: Path) -> Iterator[tuple[str, Any]]:
+    undecodable: list[str] = []  # a line that is not UTF-8 is one bad record, skippable
+    for number, line in lines(path, undecodable):
+        if undecodable:
+            yield f"{path}: line {number}", CorpusError(undecodable.pop())
+            continue
         if not line.strip():
             continue
         where = f"{path}: line {number}"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 import gzip
 import json
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,12 +43,14 @@ def head(path: Path, size: int = 4096) -> str:
     with open_binary(path) as stream:
         try:
             return stream.read(size).decode("utf-8", errors="replace").removeprefix("\ufeff")
-        except (OSError, EOFError) as err:
+        except (OSError, EOFError, zlib.error) as err:
             raise CorpusError(f"{path}: unreadable ({err}); truncated or corrupted file?") from err
 
 
-def lines(path: Path) -> Iterator[tuple[int, str]]:
-    """Yield (line number, text with its line ending); a line over MAX_LINE_BYTES is an error."""
+def lines(path: Path, undecodable: list[str] | None = None) -> Iterator[tuple[int, str]]:
+    """Yield (line number, text with its line ending); a line over MAX_LINE_BYTES is an error.
+    A line that is not UTF-8 is an error too, unless `undecodable` is given: then its message
+    is appended there and the line comes out empty, for a caller that skips bad records."""
     number = 0
     with open_binary(path) as stream:
         try:
@@ -56,8 +59,14 @@ def lines(path: Path) -> Iterator[tuple[int, str]]:
                 if len(data) > MAX_LINE_BYTES:
                     raise CorpusError(f"{path}: line {number}: longer than {MAX_LINE_BYTES // 2**20} MB; "
                                       "this is not a list of papers")
-                yield number, _decode(path, number, data)
-        except (OSError, EOFError) as err:
+                try:
+                    yield number, _decode(path, number, data)
+                except CorpusError as err:
+                    if undecodable is None:
+                        raise
+                    undecodable.append(str(err))
+                    yield number, ""
+        except (OSError, EOFError, zlib.error) as err:
             raise CorpusError(f"{path}: line {number + 1}: unreadable ({err}); truncated or corrupted file?") from err
 
 
@@ -78,7 +87,7 @@ def text_blocks(path: Path) -> Iterator[tuple[int, str]]:
         while True:
             try:
                 data = stream.read(BLOCK_BYTES)
-            except (OSError, EOFError) as err:
+            except (OSError, EOFError, zlib.error) as err:
                 raise CorpusError(f"{path}: line {line}: unreadable ({err}); truncated or corrupted file?") from err
             try:
                 text = decoder.decode(data, final=not data)

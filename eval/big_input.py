@@ -6,7 +6,8 @@ RSS; the seed index built at the start must come out of every case untouched.
 
 Cases: a --gb JSONL of valid papers and the same as a JSON array (validated with `ingest --check`:
 a streamed success), the JSONL with a broken last line (ingest: an error naming that line), one
---gb line without a newline, a 50 MB abstract, and a truncated gzip.
+--gb line without a newline, a 50 MB abstract, a truncated gzip, and a gzip damaged in the middle
+(with --skip-invalid, which must still refuse it: its checksum fails at the end).
 """
 
 from __future__ import annotations
@@ -111,6 +112,11 @@ def main() -> None:
         cut = work / "cut.jsonl.gz"
         cut.write_bytes(BUILTIN_CORPORA["iclr2026"].read_bytes()[:2_000_000])
         cases["ingest_truncated_gzip"] = run(cli("ingest", "--corpus", str(cut), *on_seed))
+        damaged = bytearray(BUILTIN_CORPORA["iclr2026"].read_bytes())
+        damaged[3_000_000:3_000_064] = bytes(range(64))
+        corrupt = work / "corrupt.jsonl.gz"
+        corrupt.write_bytes(bytes(damaged))
+        cases["ingest_corrupted_gzip_skip_invalid"] = run(cli("ingest", "--corpus", str(corrupt), "--skip-invalid", *on_seed))
         after = snapshot(vs)
         report = {"gb": args.gb, "papers_in_big_file": n, "cases": cases,
                   "seed_index_untouched": before == after, "seed_papers_chunks": before[:2]}

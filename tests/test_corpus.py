@@ -108,6 +108,9 @@ def test_non_utf8_bytes_name_the_line(tmp_path: Path) -> None:
                      + b'{"id": "b", "abstract": "caf\xe9 ' + ABSTRACT.encode() + b'"}\n')
     with pytest.raises(CorpusError, match=r"latin1.jsonl: line 2: not UTF-8"):
         read_papers(path)
+    skipping = read_papers(path, skip_invalid=True)
+    assert [p.id for p in skipping.papers] == ["a"]
+    assert skipping.skipped == [f"{path}: line 2: not UTF-8 text (byte 28: b'\\xe9')"]
 
 
 def test_truncated_gzip_is_a_clear_error(tmp_path: Path) -> None:
