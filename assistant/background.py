@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from types import TracebackType
 from typing import Any, TypeVar
 
@@ -15,7 +15,7 @@ T = TypeVar("T")
 _END = object()
 
 
-def prefetch(items: Iterable[T], depth: int = 2) -> Iterator[T]:
+def prefetch(items: Iterable[T], depth: int = 2) -> Generator[T, None, None]:
     """Iterate `items` in a daemon thread, at most `depth` ahead; its exceptions re-raise here."""
     slots: queue.Queue[tuple[bool, Any]] = queue.Queue(maxsize=depth)
     stop = threading.Event()

@@ -149,7 +149,7 @@ def _txt_records(path: Path, numbered: Iterator[tuple[int, str]]) -> Iterator[tu
     for number, line in itertools.chain(numbered, [(-1, "")]):
         if line.strip() and number != -1:
             start = start if paragraph or size else number
-            size += len(line)
+            size += len(line.strip()) + 1
             if size <= MAX_ABSTRACT_CHARS:
                 paragraph.append(line.strip())
             continue

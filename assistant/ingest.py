@@ -3,6 +3,7 @@ papers are embedded), idempotent, resumable after Ctrl-C or kill -9, streamed in
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import sys
@@ -16,7 +17,7 @@ from tqdm import tqdm
 from .background import BackgroundWriter, prefetch
 from .chunking import chunk_papers
 from .config import Settings
-from .corpus import Skipped, iter_papers, resolve_corpus
+from .corpus import CorpusError, Skipped, iter_papers, resolve_corpus
 from .embedding import MiniLMEmbedding, token_counter
 from .index import BATCH_PAPERS, IngestReport, Store, content_stamp, embed_chunks, paper_hash
 from .schema import Paper
@@ -44,16 +45,26 @@ class Scan:
     hashes: dict[str, str]
     skipped: Skipped
     kept: list[Paper] | None
+    skip_invalid: bool = False
 
     def papers(self, ids: set[str]) -> Iterator[Paper]:
-        """The papers with these ids, in file order."""
-        source = self.kept if self.kept is not None else iter_papers(self.path, skip_invalid=True)
-        return (p for p in source if p.id in ids)
+        """The papers with these ids, in file order; streaming the file again, a paper that
+        differs from the first pass means the file changed meanwhile, and stops the ingest."""
+        if self.kept is not None:
+            yield from (p for p in self.kept if p.id in ids)
+            return
+        for paper in iter_papers(self.path, self.skip_invalid, Skipped()):
+            if paper.id in ids:
+                if paper_hash(paper) != self.hashes[paper.id]:
+                    raise CorpusError(f"{self.path}: paper {paper.id!r} changed while it was being "
+                                      "ingested; run the same command again")
+                yield paper
 
 
 def scan(path: Path, skip_invalid: bool = False, keep: bool = True) -> Scan:
     """Validate and hash every paper of `path` (raises CorpusError unless skip_invalid)."""
-    result = Scan(path=path, hashes={}, skipped=Skipped(), kept=[] if keep else None)
+    result = Scan(path=path, hashes={}, skipped=Skipped(), kept=[] if keep else None,
+                  skip_invalid=skip_invalid)
     size = 0
     for paper in iter_papers(path, skip_invalid, result.skipped):
         result.hashes[paper.id] = paper_hash(paper)
@@ -135,16 +146,17 @@ def _write(settings: Settings, store: Store, papers: Iterator[Paper], total: int
                         for batch in _batches(papers, BATCH_PAPERS))
     bar = tqdm(total=total, unit="paper", desc=f"Embedding {store.name}", disable=not progress,
                dynamic_ncols=True)
-    seconds = 0.0
-    with bar, BackgroundWriter(store.write_batch) as writer:
+    seconds, n_chunks = 0.0, 0
+    with bar, BackgroundWriter(store.write_batch) as writer, contextlib.closing(prepared):
         for batch, chunks in prepared:
             began = time.perf_counter()
             vectors = embed_chunks(embedder, batch, chunks)
             seconds += time.perf_counter() - began
             writer.put(batch, chunks, vectors, [p.id for p in batch if p.id in replace])
             written.update((p.id, len(c)) for p, c in zip(batch, chunks))
+            n_chunks += len(vectors)
             bar.update(len(batch))
-            bar.set_postfix(chunks=sum(written.values()), refresh=False)
+            bar.set_postfix(chunks=n_chunks, refresh=False)
     return written, seconds
 
 

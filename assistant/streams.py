@@ -145,8 +145,8 @@ class JsonStream:
                     continue
                 self._pos = err.pos
                 raise CorpusError(f"{self.where()}: malformed JSON ({err.msg})") from err
-            if end == len(self._buf) and self._fill():
-                continue  # a number cut at a block edge would otherwise decode short
+            if end >= len(self._buf) - 8 and self._fill():
+                continue  # a number cut at a block edge ("1." | "5") would otherwise decode short
             self._pos = end
             return value
 
@@ -158,15 +158,17 @@ class JsonStream:
         return err.pos >= len(self._buf) - 8 or err.msg.startswith("Unterminated string")
 
     def _fill(self) -> bool:
+        """Append the next block (dropping what was consumed); False at the end of the file,
+        leaving the buffer as it was so positions into it stay valid."""
         if self._eof:
             return False
-        if self._pos > BLOCK_BYTES:
-            self._line += self._buf.count("\n", 0, self._pos)
-            self._buf, self._pos = self._buf[self._pos :], 0
         block = next(self._blocks, None)
         if block is None:
             self._eof = True
             return False
+        if self._pos > BLOCK_BYTES:
+            self._line += self._buf.count("\n", 0, self._pos)
+            self._buf, self._pos = self._buf[self._pos :], 0
         self._buf += block[1]
         return True
 

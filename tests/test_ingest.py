@@ -14,7 +14,7 @@ import pytest
 
 from assistant.cli import main
 from assistant.config import Settings
-from assistant.corpus import resolve_corpus
+from assistant.corpus import CorpusError, resolve_corpus
 from assistant.embedding import MiniLMEmbedding, token_counter
 from assistant.index import IndexError_, Store
 from assistant.ingest import ingest, scan
@@ -117,6 +117,16 @@ def test_a_file_too_big_to_keep_is_streamed_twice_with_the_same_index(tmp_path: 
     report = ingest(streamed, progress=False, embedder=embedder).report
     assert (report.added, report.papers) == (7, 7)
     assert chunk_ids(streamed, report.name) == expected
+
+
+def test_a_file_changed_between_the_two_passes_stops_the_ingest(tmp_path: Path) -> None:
+    path = write_corpus(tmp_path / "list.jsonl", seed_rows(3))
+    scanned = scan(path, keep=False)
+    rows = seed_rows(3)
+    rows[1]["abstract"] += " Edited."
+    write_corpus(path, rows)
+    with pytest.raises(CorpusError, match=r"changed while it was being ingested"):
+        list(scanned.papers(set(scanned.hashes)))
 
 
 def test_check_validates_without_touching_the_index(settings: Settings, tmp_path: Path,

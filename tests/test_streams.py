@@ -44,6 +44,17 @@ def test_openreview_wrapper_object_streams_its_notes(tmp_path: Path, tiny_blocks
     assert [p.id for p in read_papers(path).papers] == [f"n{i}" for i in range(5)]
 
 
+@pytest.mark.parametrize("block", range(3, 14))
+def test_numbers_cut_at_any_block_edge_decode_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    block: int) -> None:
+    monkeypatch.setattr(streams, "BLOCK_BYTES", block)
+    path = tmp_path / "numbers.json"
+    path.write_text('{"score": 0.25, "ratio": 1e5, "n": -12345.5e-3, "notes": [], "x": 7}')
+    assert [r for _, r in json_records(path)] == []
+    path.write_text('[0.25, 1e5, -12345.5e-3, 12345678]')
+    assert [r for _, r in json_records(path)] == [0.25, 1e5, -12.3455, 12345678]
+
+
 def test_single_object_is_one_record(tmp_path: Path, tiny_blocks: None) -> None:
     path = tmp_path / "one.json"
     path.write_text(json.dumps({"id": "solo", "abstract": ABSTRACT}))
@@ -113,6 +124,13 @@ def test_a_text_paragraph_longer_than_an_abstract_is_skipped(tmp_path: Path) -> 
     assert len(report.papers) == 2
     assert report.skipped == [f"{path}: line 5: field 'abstract': a paragraph of more than 20,000 "
                               "characters is not an abstract"]
+
+
+def test_a_wrapped_crlf_abstract_under_the_limit_is_read(tmp_path: Path) -> None:
+    words = ("x" * 70 + " ") * 275  # 19,525 characters of text, hard-wrapped and indented
+    path = tmp_path / "wrapped.txt"
+    path.write_bytes("\r\n".join("    " + words[i:i + 60] for i in range(0, len(words), 60)).encode())
+    assert len(read_papers(path).papers[0].abstract) > 19_000
 
 
 def test_csv_field_beyond_the_csv_limit_is_a_clear_error(tmp_path: Path) -> None:
