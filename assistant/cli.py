@@ -7,7 +7,7 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +104,7 @@ def cmd_ingest(settings: Settings, args: argparse.Namespace) -> int:
           f"{r.unchanged} unchanged, {r.removed} removed, {r.chunks_written} chunks written)")
     if r.stale:
         print(f"note: {r.stale} indexed papers are no longer in the file; --prune removes them")
-    _print_skipped(list(result.skipped), result.skipped_count)
+    _print_skipped(result.skipped, result.skipped_count)
     return 0
 
 
@@ -122,7 +122,7 @@ def _check(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_skipped(messages: list[str], count: int) -> None:
+def _print_skipped(messages: Sequence[str], count: int) -> None:
     if not count:
         return
     print(f"skipped {count} invalid records:", file=sys.stderr)

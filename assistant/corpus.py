@@ -148,12 +148,12 @@ def _txt_records(path: Path, numbered: Iterator[tuple[int, str]]) -> Iterator[tu
     first = True
     for number, line in itertools.chain(numbered, [(-1, "")]):
         if line.strip() and number != -1:
-            start = start if paragraph or size else number
+            start = start if size else number
             size += len(line.strip()) + 1
             if size <= MAX_ABSTRACT_CHARS:
                 paragraph.append(line.strip())
             continue
-        if not paragraph and not size:
+        if not size:  # no paragraph open
             continue
         text = " ".join(paragraph)
         is_heading = first and len(paragraph) == 1 and len(text.split()) < MIN_TXT_WORDS
@@ -176,14 +176,12 @@ def _paper_from_record(record: Any, where: str) -> Paper:
     flat = _flatten_openreview(record)
     raw = flat.get("abstract")
     if isinstance(raw, str) and len(raw) > 2 * MAX_ABSTRACT_CHARS:  # refused before it is split
-        raise CorpusError(f"{where}: field 'abstract': {len(raw):,} characters, more than the "
-                          f"{MAX_ABSTRACT_CHARS:,} an abstract can have")
+        raise _too_long(where, raw)
     abstract = _text(raw, where, "abstract")
     if not abstract:
         raise CorpusError(f"{where}: field 'abstract': missing or empty")
     if len(abstract) > MAX_ABSTRACT_CHARS:
-        raise CorpusError(f"{where}: field 'abstract': {len(abstract):,} characters, more than the "
-                          f"{MAX_ABSTRACT_CHARS:,} an abstract can have")
+        raise _too_long(where, abstract)
     paper_id = _text(flat.get("id"), where, "id") or stable_id(abstract)
     title = _text(flat.get("title"), where, "title") or derive_title(abstract)
     return Paper(
@@ -197,6 +195,11 @@ def _paper_from_record(record: Any, where: str) -> Paper:
         url=_text(flat.get("url"), where, "url") or _openreview_url(paper_id, flat),
         tldr=_text(flat.get("tldr"), where, "tldr"),
     )
+
+
+def _too_long(where: str, abstract: str) -> CorpusError:
+    return CorpusError(f"{where}: field 'abstract': {len(abstract):,} characters, more than the "
+                       f"{MAX_ABSTRACT_CHARS:,} an abstract can have")
 
 
 def _flatten_openreview(record: dict[str, Any]) -> dict[str, Any]:

@@ -38,13 +38,17 @@ def open_binary(path: Path) -> Iterator[IO[bytes]]:
             yield raw
 
 
+def _unreadable(where: str, err: BaseException) -> CorpusError:
+    return CorpusError(f"{where}: unreadable ({err}); truncated or corrupted file?")
+
+
 def head(path: Path, size: int = 4096) -> str:
     """The first few kB as text (undecodable bytes replaced), for sniffing the format."""
     with open_binary(path) as stream:
         try:
             return stream.read(size).decode("utf-8", errors="replace").removeprefix("\ufeff")
         except (OSError, EOFError, zlib.error) as err:
-            raise CorpusError(f"{path}: unreadable ({err}); truncated or corrupted file?") from err
+            raise _unreadable(f"{path}", err) from err
 
 
 def lines(path: Path, undecodable: list[str] | None = None) -> Iterator[tuple[int, str]]:
@@ -67,7 +71,7 @@ def lines(path: Path, undecodable: list[str] | None = None) -> Iterator[tuple[in
                     undecodable.append(str(err))
                     yield number, ""
         except (OSError, EOFError, zlib.error) as err:
-            raise CorpusError(f"{path}: line {number + 1}: unreadable ({err}); truncated or corrupted file?") from err
+            raise _unreadable(f"{path}: line {number + 1}", err) from err
 
 
 def _decode(path: Path, number: int, data: bytes) -> str:
@@ -88,7 +92,7 @@ def text_blocks(path: Path) -> Iterator[tuple[int, str]]:
             try:
                 data = stream.read(BLOCK_BYTES)
             except (OSError, EOFError, zlib.error) as err:
-                raise CorpusError(f"{path}: line {line}: unreadable ({err}); truncated or corrupted file?") from err
+                raise _unreadable(f"{path}: line {line}", err) from err
             try:
                 text = decoder.decode(data, final=not data)
             except UnicodeDecodeError as err:
