@@ -1,5 +1,5 @@
-"""The only module that touches the store: chunk, embed and write papers into Chroma (through
-llama-index's ChromaVectorStore), keep BM25 and the paper table in step, record a manifest.
+"""The only module that touches the store: chunk, embed and write papers into Chroma (as records
+llama-index's ChromaVectorStore reads back), keep BM25 and the paper table in step, record a manifest.
 Ingest is incremental, idempotent and crash-safe (a journal of papers being written)."""
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from .schema import Chunk, Paper
 
 log = logging.getLogger(__name__)
 BATCH_PAPERS = 256  # ~870 chunks: wide enough for length-sorted batches to waste little padding
+HNSW: dict[str, Any] = {"space": "cosine"}
 
 
 class IndexError_(RuntimeError):
@@ -73,8 +74,11 @@ def paper_hash(paper: Paper) -> str:
     return hashlib.sha1(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
 
 
+RECORD_LAYOUT = "records-v2"  # chunk and paper records as write_batch lays them out
+
+
 def expected_manifest(settings: Settings) -> dict[str, Any]:
-    return {"embedding_model": MODEL_NAME, "dimension": DIMENSION,
+    return {"embedding_model": MODEL_NAME, "dimension": DIMENSION, "layout": RECORD_LAYOUT,
             "chunker": CHUNKER_VERSION, "chunk_tokens": settings.chunk_tokens}
 
 
@@ -99,7 +103,7 @@ class Store:
             return False
 
     def open(self, create: bool = False) -> None:
-        kwargs = {"embedding_function": None, "configuration": {"hnsw": {"space": "cosine"}}}
+        kwargs = {"embedding_function": None, "configuration": {"hnsw": dict(HNSW)}}
         try:
             if create:
                 manifest = {**expected_manifest(self.settings), "journal": "", "content_stamp": ""}
@@ -173,9 +177,8 @@ class Store:
     def stored_papers(self) -> list[tuple[Paper, list[str], str]]:
         """Every stored paper with its introduced names and hash, in store order."""
         out: list[tuple[Paper, list[str], str]] = []
-        for ids, metas, docs in self._pages(self.papers, ["metadatas", "documents"]):
-            out.extend((_paper_from_meta(i, m, d), _split(m.get("names")), str(m.get("hash", "")))
-                       for i, m, d in zip(ids, metas, docs))
+        for ids, metas in self._pages(self.papers, ["metadatas"]):
+            out.extend(_paper_from_meta(i, m) for i, m in zip(ids, metas))
         return out
 
     def _pages(self, collection: Any, include: list[str], size: int = 5000) -> Any:
@@ -208,27 +211,18 @@ class Store:
 
     def write_batch(self, papers: list[Paper], chunks: list[list[Chunk]], vectors: np.ndarray,
                     replace: list[str]) -> None:
-        """Journal, delete stale, add chunks, add paper records (completion marks), clear journal."""
-        from llama_index.core.schema import BaseNode, TextNode
-        from llama_index.vector_stores.chroma import ChromaVectorStore
-
+        """Journal, delete stale, add chunks, add paper records (completion marks), clear journal.
+        Records are written straight to the collections, in the plain documents-and-metadata
+        form that llama-index's ChromaVectorStore reads: its own node JSON per chunk, and one
+        row per field, cost Chroma's SQLite indexes half the write time (eval/write_bench.py)."""
         self.write_manifest(journal="\n".join(p.id for p in papers))
         if replace:
             self.delete_papers(replace)
-        nodes: list[BaseNode] = []
-        row = 0
-        means = np.zeros((len(papers), DIMENSION), dtype=np.float32)
-        for i, (paper, paper_chunks) in enumerate(zip(papers, chunks)):
-            means[i] = vectors[row : row + len(paper_chunks)].mean(axis=0)
-            for chunk in paper_chunks:
-                nodes.append(TextNode(id_=chunk.id, text=chunk.text, embedding=vectors[row].tolist(),
-                                      metadata=_chunk_meta(paper, chunk)))
-                row += 1
-        ChromaVectorStore(chroma_collection=self.chunks).add(nodes)
-        means /= np.maximum(np.linalg.norm(means, axis=1, keepdims=True), 1e-12)
-        self.papers.upsert(ids=[p.id for p in papers], embeddings=means,
-                           documents=[p.abstract for p in papers],
-                           metadatas=[_paper_meta(p, len(c)) for p, c in zip(papers, chunks)])
+        self.chunks.add(ids=[c.id for cs in chunks for c in cs], embeddings=vectors,
+                        documents=[c.text for cs in chunks for c in cs],
+                        metadatas=[_chunk_meta(p, c) for p, cs in zip(papers, chunks) for c in cs])
+        self.papers.add(ids=[p.id for p in papers], embeddings=_paper_vectors(chunks, vectors),
+                        metadatas=[_paper_meta(p, len(c)) for p, c in zip(papers, chunks)])
         self.write_manifest(journal="")
 
     # -- derived local cache: paper table + BM25 --------------------------------------------
@@ -267,20 +261,27 @@ def _chunk_meta(paper: Paper, chunk: Chunk) -> dict[str, Any]:
             "year": paper.year or 0, "chunk": chunk.number}
 
 
+def _paper_vectors(chunks: list[list[Chunk]], vectors: np.ndarray) -> np.ndarray:
+    """Each paper's mean chunk vector, normalised."""
+    ends = np.cumsum([len(c) for c in chunks])
+    means = np.stack([vectors[e - len(c) : e].mean(axis=0) for c, e in zip(chunks, ends)])
+    return means / np.maximum(np.linalg.norm(means, axis=1, keepdims=True), 1e-12)
+
+
 def _paper_meta(paper: Paper, n_chunks: int) -> dict[str, Any]:
-    return {"title": paper.title, "status": paper.status, "primary_area": paper.primary_area,
-            "keywords": "\n".join(paper.keywords), "authors": "\n".join(paper.authors),
-            "year": paper.year or 0, "venue": paper.venue, "url": paper.url, "tldr": paper.tldr,
-            "names": "\n".join(introduced_names(paper.abstract)), "hash": paper_hash(paper),
-            "n_chunks": n_chunks}
+    """A paper record: its hash and chunk count (read on every ingest) and every field as one
+    JSON string (read when the paper table is rebuilt)."""
+    record = {**asdict(paper), "names": introduced_names(paper.abstract)}
+    return {"hash": paper_hash(paper), "n_chunks": n_chunks, "record": json.dumps(record)}
 
 
-def _paper_from_meta(paper_id: str, meta: dict[str, Any], abstract: str) -> Paper:
-    return Paper(id=paper_id, title=str(meta.get("title", "")), abstract=abstract or "",
-                 authors=tuple(_split(meta.get("authors"))), keywords=tuple(_split(meta.get("keywords"))),
-                 primary_area=str(meta.get("primary_area", "")), status=str(meta.get("status", "")),
-                 year=int(meta.get("year") or 0) or None, venue=str(meta.get("venue", "")),
-                 url=str(meta.get("url", "")), tldr=str(meta.get("tldr", "")))
+def _paper_from_meta(paper_id: str, meta: dict[str, Any]) -> tuple[Paper, list[str], str]:
+    record = json.loads(str(meta.get("record") or "{}"))
+    names = [str(n) for n in record.pop("names", [])]
+    record["id"] = paper_id
+    for key in ("authors", "keywords"):
+        record[key] = tuple(record.get(key) or ())
+    return Paper(**record), names, str(meta.get("hash", ""))
 
 
 def _split(value: Any) -> list[str]:

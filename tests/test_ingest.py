@@ -14,7 +14,7 @@ import pytest
 
 from assistant.cli import main
 from assistant.config import Settings
-from assistant.corpus import CorpusError, resolve_corpus
+from assistant.corpus import CorpusError, introduced_names, read_papers, resolve_corpus
 from assistant.embedding import MiniLMEmbedding, token_counter
 from assistant.index import IndexError_, Store
 from assistant.ingest import ingest, scan
@@ -138,6 +138,51 @@ def test_check_validates_without_touching_the_index(settings: Settings, tmp_path
     assert main([*args, "--skip-invalid"]) == 0
     assert "4 valid papers, 1 invalid record; the index was not touched" in capsys.readouterr().out
     assert not (settings.vectorstore / "chroma").exists()
+
+
+def test_paper_records_give_back_every_field_of_the_file(seed_settings: Settings) -> None:
+    store = Store(seed_settings, "seed")
+    store.open()
+    stored = {paper.id: (paper, names) for paper, names, _ in store.stored_papers()}
+    expected = read_papers(resolve_corpus("seed")[1]).papers
+    assert len(stored) == len(expected) == 19
+    for paper in expected:
+        assert stored[paper.id][0] == paper
+        assert stored[paper.id][1] == introduced_names(paper.abstract)
+    assert any(stored[p.id][1] for p in expected)  # some abstracts introduce a name
+
+
+def test_llama_index_chroma_vector_store_reads_the_chunk_records(seed_settings: Settings,
+                                                                 embedder: MiniLMEmbedding) -> None:
+    from llama_index.core.vector_stores.types import VectorStoreQuery
+    from llama_index.vector_stores.chroma import ChromaVectorStore
+
+    store = Store(seed_settings, "seed")
+    store.open()
+    got = store.chunks.get(limit=1,
+                           include=["documents", "metadatas", "embeddings"])
+    query = VectorStoreQuery(query_embedding=list(got["embeddings"][0]), similarity_top_k=3)
+    result = ChromaVectorStore(chroma_collection=store.chunks).query(query)
+    top = result.nodes[0]
+    assert top.node_id == got["ids"][0]
+    assert top.get_content() == got["documents"][0] and top.get_content()
+    assert top.metadata["paper_id"] == got["metadatas"][0]["paper_id"]
+    assert result.similarities[0] > 0.99
+
+
+def test_an_index_with_an_older_record_layout_asks_for_a_rebuild(settings: Settings,
+                                                                 embedder: MiniLMEmbedding) -> None:
+    small = settings.model_copy(update={"corpus": str(write_corpus(settings.vectorstore.parent / "a.jsonl", seed_rows(2)))})
+    ingest(small, progress=False, embedder=embedder)
+    store = Store(small, next(iter(c.name.removesuffix("__papers") for c in store_collections(small))))
+    store.open()
+    store.write_manifest(layout="llama-index-nodes-v1")
+    with pytest.raises(IndexError_, match=r"layout='llama-index-nodes-v1'.*--rebuild"):
+        ingest(small, progress=False, embedder=embedder)
+
+
+def store_collections(settings: Settings) -> list:
+    return [c for c in Store(settings, "x").client.list_collections() if c.name.endswith("__papers")]
 
 
 def test_index_built_with_other_settings_is_reported_not_reused(settings: Settings,
