@@ -137,9 +137,10 @@ class Store:
         found = self.manifest()
         for key, value in expected_manifest(self.settings).items():
             if found.get(key) != value:
+                built = (f"was built with {key}={found.get(key)!r}, but the settings ask for {value!r}"
+                         if key in found else f"was built by an older version (it records no {key})")
                 raise IndexError_(
-                    f"the index of '{self.name}' in {self.where()} was built with {key}={found.get(key)!r}, "
-                    f"but the settings ask for {value!r}; rebuild it with "
+                    f"the index of '{self.name}' in {self.where()} {built}; rebuild it with "
                     f"`iclr-assistant ingest --corpus {self.name} --rebuild`")
 
     def write_manifest(self, **changes: Any) -> None:

@@ -174,15 +174,14 @@ def test_an_index_with_an_older_record_layout_asks_for_a_rebuild(settings: Setti
                                                                  embedder: MiniLMEmbedding) -> None:
     small = settings.model_copy(update={"corpus": str(write_corpus(settings.vectorstore.parent / "a.jsonl", seed_rows(2)))})
     ingest(small, progress=False, embedder=embedder)
-    store = Store(small, next(iter(c.name.removesuffix("__papers") for c in store_collections(small))))
+    store = Store(small, resolve_corpus(small.corpus)[0])
     store.open()
     store.write_manifest(layout="llama-index-nodes-v1")
     with pytest.raises(IndexError_, match=r"layout='llama-index-nodes-v1'.*--rebuild"):
         ingest(small, progress=False, embedder=embedder)
-
-
-def store_collections(settings: Settings) -> list:
-    return [c for c in Store(settings, "x").client.list_collections() if c.name.endswith("__papers")]
+    store.papers.modify(metadata={k: v for k, v in store.manifest().items() if k != "layout"})
+    with pytest.raises(IndexError_, match=r"older version \(it records no layout\).*--rebuild"):
+        ingest(small, progress=False, embedder=embedder)
 
 
 def test_index_built_with_other_settings_is_reported_not_reused(settings: Settings,
