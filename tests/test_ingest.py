@@ -152,15 +152,13 @@ def test_paper_records_give_back_every_field_of_the_file(seed_settings: Settings
     assert any(stored[p.id][1] for p in expected)  # some abstracts introduce a name
 
 
-def test_llama_index_chroma_vector_store_reads_the_chunk_records(seed_settings: Settings,
-                                                                 embedder: MiniLMEmbedding) -> None:
+def test_llama_index_chroma_vector_store_reads_the_chunk_records(seed_settings: Settings) -> None:
     from llama_index.core.vector_stores.types import VectorStoreQuery
     from llama_index.vector_stores.chroma import ChromaVectorStore
 
     store = Store(seed_settings, "seed")
     store.open()
-    got = store.chunks.get(limit=1,
-                           include=["documents", "metadatas", "embeddings"])
+    got = store.chunks.get(limit=1, include=["documents", "metadatas", "embeddings"])
     query = VectorStoreQuery(query_embedding=list(got["embeddings"][0]), similarity_top_k=3)
     result = ChromaVectorStore(chroma_collection=store.chunks).query(query)
     top = result.nodes[0]
