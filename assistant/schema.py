@@ -1,9 +1,10 @@
-"""The shared vocabulary: Paper, Chunk, Hit, Citation, Answer (frozen values, no I/O)."""
+"""The shared vocabulary: Paper, Chunk, Filters, hits, Turn, Citation, Answer (frozen values, no I/O)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+CHUNKER_VERSION = "sentences-v1"  # recorded in the manifest: change it when chunking changes
 ACCEPTED_STATUSES = ("Oral", "Poster", "ConditionalOral", "ConditionalPoster")
 REJECTED_STATUSES = ("Reject", "Desk Rejected", "Not accepted")
 
@@ -73,6 +74,15 @@ class PaperHit:
     score: float
     chunks: tuple[ChunkHit, ...] = ()
     named: bool = False
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One message of a conversation; an assistant turn keeps the ids of the papers it cited."""
+
+    role: str
+    content: str
+    paper_ids: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -16,14 +16,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from assistant.chunking import chunk_papers  # noqa: E402
 from assistant.config import BUILTIN_CORPORA, Settings  # noqa: E402
-from assistant.corpus import iter_papers  # noqa: E402
 from assistant.embedding import OnnxMiniLM, token_counter  # noqa: E402
+from assistant.ingest.chunking import chunk_papers  # noqa: E402
+from assistant.ingest.corpus import iter_papers  # noqa: E402
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--papers", type=int, default=600)
     parser.add_argument("--sizes", type=int, nargs="+", default=[1, 2, 4, 8, 16, 32])
     parser.add_argument("--threads", type=int, default=Settings().embed_threads)
@@ -40,8 +42,17 @@ def main() -> None:
         model.embed(texts)
         results[size] = round(len(texts) / (time.perf_counter() - began), 1)
         print(f"batch {size:>3}: {results[size]} chunks/s", flush=True)
-    print(json.dumps({"chunks": len(texts), "mean_tokens": round(tokens, 1), "threads": args.threads,
-                      "chunks_per_s_by_batch": results}, indent=1))
+    print(
+        json.dumps(
+            {
+                "chunks": len(texts),
+                "mean_tokens": round(tokens, 1),
+                "threads": args.threads,
+                "chunks_per_s_by_batch": results,
+            },
+            indent=1,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from assistant.config import BUILTIN_CORPORA, Settings  # noqa: E402
-from assistant.index import Store  # noqa: E402
+from assistant.store.chroma import Store  # noqa: E402
 
 
 def cli(*args: str) -> list[str]:
@@ -37,13 +37,23 @@ def cli(*args: str) -> list[str]:
 def run(cmd: list[str]) -> dict[str, object]:
     """Run one command under /usr/bin/time, which reports that process's own peak RSS."""
     began = time.perf_counter()
-    proc = subprocess.run(["/usr/bin/time", "-f", "MAXRSS_KB=%M", *cmd], capture_output=True, text=True)
+    proc = subprocess.run(
+        ["/usr/bin/time", "-f", "MAXRSS_KB=%M", *cmd], capture_output=True, text=True
+    )
     seconds = time.perf_counter() - began
     lines = proc.stderr.strip().splitlines()
-    peak_kb = int(lines.pop().removeprefix("MAXRSS_KB=")) if lines and lines[-1].startswith("MAXRSS_KB=") else 0
+    peak_kb = (
+        int(lines.pop().removeprefix("MAXRSS_KB="))
+        if lines and lines[-1].startswith("MAXRSS_KB=")
+        else 0
+    )
     message = [line for line in lines if line.strip()] or proc.stdout.strip().splitlines()
-    return {"exit": proc.returncode, "seconds": round(seconds, 1), "peak_rss_mb": round(peak_kb / 1024),
-            "message": message[0][:300] if message else ""}
+    return {
+        "exit": proc.returncode,
+        "seconds": round(seconds, 1),
+        "peak_rss_mb": round(peak_kb / 1024),
+        "message": message[0][:300] if message else "",
+    }
 
 
 def records(total_bytes: int) -> Iterator[str]:
@@ -68,7 +78,9 @@ def snapshot(vectorstore: Path) -> tuple[int, int, list[str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--gb", type=float, default=1.0)
     parser.add_argument("--out", type=Path, default=ROOT / "eval" / "out" / "big_input.json")
     args = parser.parse_args()
@@ -76,7 +88,9 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="big-input-"))
     vs = work / "vs"
     try:
-        subprocess.run(cli("ingest", "--vectorstore", str(vs), "--quiet"), check=True, capture_output=True)
+        subprocess.run(
+            cli("ingest", "--vectorstore", str(vs), "--quiet"), check=True, capture_output=True
+        )
         before = snapshot(vs)
         big = work / "big.jsonl"
         n = 0
@@ -91,8 +105,12 @@ def main() -> None:
                 out.write(("," if i else "") + line)
             out.write("]\n")
         cases: dict[str, dict[str, object]] = {}
-        cases["check_jsonl"] = run(cli("ingest", "--check", "--corpus", str(big), "--vectorstore", str(vs)))
-        cases["check_json_array"] = run(cli("ingest", "--check", "--corpus", str(array), "--vectorstore", str(vs)))
+        cases["check_jsonl"] = run(
+            cli("ingest", "--check", "--corpus", str(big), "--vectorstore", str(vs))
+        )
+        cases["check_json_array"] = run(
+            cli("ingest", "--check", "--corpus", str(array), "--vectorstore", str(vs))
+        )
         array.unlink()
         with big.open("a", encoding="utf-8") as f:
             f.write('{"id": "broken", "abstract": "cut off\n')
@@ -104,7 +122,9 @@ def main() -> None:
             block = "word " * 200_000
             for _ in range(size // len(block)):
                 f.write(block)
-        cases["ingest_one_line_without_newline"] = run(cli("ingest", "--corpus", str(one_line), *on_seed))
+        cases["ingest_one_line_without_newline"] = run(
+            cli("ingest", "--corpus", str(one_line), *on_seed)
+        )
         one_line.unlink()
         fifty = work / "fifty.jsonl"
         fifty.write_text('{"id": "huge", "abstract": "' + "word " * 10_000_000 + '"}\n')
@@ -116,10 +136,17 @@ def main() -> None:
         damaged[3_000_000:3_000_064] = bytes(range(64))
         corrupt = work / "corrupt.jsonl.gz"
         corrupt.write_bytes(bytes(damaged))
-        cases["ingest_corrupted_gzip_skip_invalid"] = run(cli("ingest", "--corpus", str(corrupt), "--skip-invalid", *on_seed))
+        cases["ingest_corrupted_gzip_skip_invalid"] = run(
+            cli("ingest", "--corpus", str(corrupt), "--skip-invalid", *on_seed)
+        )
         after = snapshot(vs)
-        report = {"gb": args.gb, "papers_in_big_file": n, "cases": cases,
-                  "seed_index_untouched": before == after, "seed_papers_chunks": before[:2]}
+        report = {
+            "gb": args.gb,
+            "papers_in_big_file": n,
+            "cases": cases,
+            "seed_index_untouched": before == after,
+            "seed_papers_chunks": before[:2],
+        }
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(report, indent=1))
         print(json.dumps(report, indent=1))

@@ -24,16 +24,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from assistant.chunking import chunk_papers  # noqa: E402
 from assistant.config import BUILTIN_CORPORA, Settings  # noqa: E402
-from assistant.corpus import read_papers  # noqa: E402
 from assistant.embedding import OnnxMiniLM, token_counter  # noqa: E402
+from assistant.ingest.chunking import chunk_papers  # noqa: E402
+from assistant.ingest.corpus import read_papers  # noqa: E402
 
 
 def run_ingest(corpus: Path, vectorstore: Path, batch: int) -> tuple[float, float, str]:
     """One `iclr-assistant ingest` in its own process: (seconds, peak RSS MB, its summary line)."""
-    cmd = [sys.executable, "-m", "assistant.cli", "ingest", "--corpus", str(corpus),
-           "--vectorstore", str(vectorstore), "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "assistant.cli",
+        "ingest",
+        "--corpus",
+        str(corpus),
+        "--vectorstore",
+        str(vectorstore),
+        "--quiet",
+    ]
     env = {**os.environ, "ICLR_ASSISTANT_EMBED_BATCH_SIZE": str(batch)}
     began = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
@@ -57,7 +66,9 @@ def model_alone(corpus: Path, batch: int) -> tuple[int, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--limit", type=int, help="only the first N papers of iclr2026")
     parser.add_argument("--batch-size", type=int, default=Settings().embed_batch_size)
     parser.add_argument("--out", type=Path, default=ROOT / "eval" / "out" / "ingest_bench.json")
@@ -78,8 +89,14 @@ def main() -> None:
     finally:
         shutil.rmtree(work, ignore_errors=True)
     report = {
-        "corpus": str(corpus.name), "batch_size": args.batch_size, "chunks": n_chunks,
-        "cold": {"seconds": round(cold_s, 1), "chunks_per_s": round(n_chunks / cold_s, 1), "summary": cold_line},
+        "corpus": str(corpus.name),
+        "batch_size": args.batch_size,
+        "chunks": n_chunks,
+        "cold": {
+            "seconds": round(cold_s, 1),
+            "chunks_per_s": round(n_chunks / cold_s, 1),
+            "summary": cold_line,
+        },
         "unchanged": {"seconds": round(again_s, 2), "summary": again_line},
         "model_alone": {"seconds": round(model_s, 1), "chunks_per_s": round(n_chunks / model_s, 1)},
         "cold_over_model": round(cold_s / model_s, 3),

@@ -64,7 +64,9 @@ class Tally:
     reserved: int = 0  # questions taken from the budget
     asked: int = 0
     clears: int = 0
-    latencies: dict[str, list[float]] = field(default_factory=lambda: {"first": [], "follow_up": []})
+    latencies: dict[str, list[float]] = field(
+        default_factory=lambda: {"first": [], "follow_up": []}
+    )
     errors: list[dict[str, Any]] = field(default_factory=list)
     violations: list[dict[str, Any]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -98,7 +100,9 @@ def loopback_url(url: str) -> str:
     """The URL if it points at this machine's loopback; ValueError for anything else."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or parts.hostname not in LOOPBACK:
-        raise ValueError(f"refusing {url!r}: only http(s)://127.0.0.1 or localhost URLs are allowed")
+        raise ValueError(
+            f"refusing {url!r}: only http(s)://127.0.0.1 or localhost URLs are allowed"
+        )
     return url if url.endswith("/") else url + "/"
 
 
@@ -111,18 +115,43 @@ def free_port() -> int:
 # -- the server ------------------------------------------------------------------------------------
 def start_server(port: int, vectorstore: Path, log: Path) -> subprocess.Popen[bytes]:
     """`iclr-assistant serve` on 127.0.0.1 in its own process group (so its children stop with it)."""
-    cmd = [sys.executable, "-m", "assistant.cli", "serve", "--host", "127.0.0.1", "--port", str(port),
-           "--corpus", "seed", "--vectorstore", str(vectorstore), "--backend", "extractive"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "assistant.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--corpus",
+        "seed",
+        "--vectorstore",
+        str(vectorstore),
+        "--backend",
+        "extractive",
+    ]
     with log.open("wb") as out:
-        return subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                stdin=subprocess.DEVNULL, start_new_session=True, env=dict(os.environ))
+        return subprocess.Popen(
+            cmd,
+            cwd=ROOT,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            env=dict(os.environ),
+        )
 
 
-def wait_ready(url: str, proc: subprocess.Popen[bytes] | None, timeout: float, log: Path | None) -> None:
+def wait_ready(
+    url: str, proc: subprocess.Popen[bytes] | None, timeout: float, log: Path | None
+) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise SystemExit(f"the server exited ({proc.returncode}) before answering:\n{tail(log)}")
+            raise SystemExit(
+                f"the server exited ({proc.returncode}) before answering:\n{tail(log)}"
+            )
         try:
             with LOCAL.open(url, timeout=2) as response:
                 if response.status == 200:
@@ -225,7 +254,11 @@ def reply_text(chat: list[Any]) -> str:
 
 def mentions(paper: SeedPaper, reply: str, sources: str) -> bool:
     lowered = reply.lower()
-    return paper.id in reply + sources or paper.short.lower() in lowered or paper.title.lower() in lowered
+    return (
+        paper.id in reply + sources
+        or paper.short.lower() in lowered
+        or paper.title.lower() in lowered
+    )
 
 
 def call(client: Client, run: Run, **kwargs: Any) -> Any:
@@ -237,15 +270,23 @@ def call(client: Client, run: Run, **kwargs: Any) -> Any:
         raise
 
 
-def ask(client: Client, run: Run, question: str, history: list[Any], kind: str, session: int,
-        tally: Tally) -> tuple[list[Any], str] | None:
+def ask(
+    client: Client,
+    run: Run,
+    question: str,
+    history: list[Any],
+    kind: str,
+    session: int,
+    tally: Tally,
+) -> tuple[list[Any], str] | None:
     """One /ask: (chat messages, sources HTML), or None after recording the error."""
     began = time.monotonic()
     with tally.lock:
         tally.asked += 1
     try:
-        _, chat, sources = call(client, run, message=question, history=history, backend="extractive",
-                                api_name="/ask")
+        _, chat, sources = call(
+            client, run, message=question, history=history, backend="extractive", api_name="/ask"
+        )
     except Exception as err:  # every failure is counted; none stops the run
         tally.add("errors", failure(session, kind, err))
         return None
@@ -258,24 +299,36 @@ def failure(session: int, kind: str, err: BaseException) -> dict[str, Any]:
     return {"session": session, "kind": kind, "error": f"{type(err).__name__}: {err}"[:300]}
 
 
-def check(kind: str, session: int, paper: SeedPaper, run: Run, chat: list[Any], sources: str,
-          tally: Tally) -> None:
+def check(
+    kind: str, session: int, paper: SeedPaper, run: Run, chat: list[Any], sources: str, tally: Tally
+) -> None:
     """The answer must be about the session's paper; a follow-up must name no other paper."""
     reply = reply_text(chat)
     problems = [] if mentions(paper, reply, sources) else [f"{kind}_misses_own_paper"]
     if kind == "follow_up":
-        problems += [("cross_talk:" if pid in run.taken else "other_paper:") + pid
-                     for pid in sorted(run.all_ids - {paper.id}) if pid in reply + sources]
+        problems += [
+            ("cross_talk:" if pid in run.taken else "other_paper:") + pid
+            for pid in sorted(run.all_ids - {paper.id})
+            if pid in reply + sources
+        ]
     for problem in problems:
-        tally.add("violations", {"session": session, "paper": paper.short, "problem": problem,
-                                 "reply": reply[:200]})
+        tally.add(
+            "violations",
+            {"session": session, "paper": paper.short, "problem": problem, "reply": reply[:200]},
+        )
 
 
 def run_session(session: int, paper: SeedPaper, run: Run, tally: Tally) -> None:
     """Until run.end: clear, ask about the paper, ask the follow-up (one conversation per cycle)."""
     try:
-        client = Client(run.url, verbose=False, analytics_enabled=False, download_files=False,
-                        max_workers=2, httpx_kwargs={"trust_env": False})
+        client = Client(
+            run.url,
+            verbose=False,
+            analytics_enabled=False,
+            download_files=False,
+            max_workers=2,
+            httpx_kwargs={"trust_env": False},
+        )
     except Exception as err:
         tally.add("errors", failure(session, "connect", err))
         return
@@ -299,17 +352,32 @@ def run_session(session: int, paper: SeedPaper, run: Run, tally: Tally) -> None:
         client.close()
 
 
-def load(url: str, papers: list[SeedPaper], sessions: int, seconds: float, max_requests: int,
-         root: int | None) -> dict[str, Any]:
+def load(
+    url: str,
+    papers: list[SeedPaper],
+    sessions: int,
+    seconds: float,
+    max_requests: int,
+    root: int | None,
+) -> dict[str, Any]:
     """Run the sessions in threads, sampling the server's memory until they end or time is up."""
     mine = [papers[i % len(papers)] for i in range(sessions)]
     began = time.monotonic()
-    run = Run(url, began + seconds, began + seconds + GRACE, frozenset(p.id for p in papers),
-              frozenset(p.id for p in mine))
+    run = Run(
+        url,
+        began + seconds,
+        began + seconds + GRACE,
+        frozenset(p.id for p in papers),
+        frozenset(p.id for p in mine),
+    )
     tally = Tally(max_requests)
     peaks: dict[int, tuple[str, int]] = {}
-    threads = [threading.Thread(target=run_session, args=(i, p, run, tally), daemon=True,
-                                name=f"session-{i}") for i, p in enumerate(mine)]
+    threads = [
+        threading.Thread(
+            target=run_session, args=(i, p, run, tally), daemon=True, name=f"session-{i}"
+        )
+        for i, p in enumerate(mine)
+    ]
     for thread in threads:
         thread.start()
     while any(t.is_alive() for t in threads) and time.monotonic() < run.hard_end:
@@ -319,7 +387,10 @@ def load(url: str, papers: list[SeedPaper], sessions: int, seconds: float, max_r
     elapsed = time.monotonic() - began
     for i, thread in enumerate(threads):
         if thread.is_alive():
-            tally.add("errors", {"session": i, "kind": "hung", "error": f"still running after {elapsed:.0f} s"})
+            tally.add(
+                "errors",
+                {"session": i, "kind": "hung", "error": f"still running after {elapsed:.0f} s"},
+            )
     return summarize(tally, sessions, elapsed, peaks)
 
 
@@ -329,41 +400,72 @@ def percentile(values: list[float], q: float) -> float | None:
     return round(ordered[max(0, math.ceil(q * len(ordered)) - 1)], 1) if ordered else None
 
 
-def summarize(tally: Tally, sessions: int, elapsed: float, peaks: dict[int, tuple[str, int]]) -> dict[str, Any]:
+def summarize(
+    tally: Tally, sessions: int, elapsed: float, peaks: dict[int, tuple[str, int]]
+) -> dict[str, Any]:
     with tally.lock:
         every = [ms for values in tally.latencies.values() for ms in values]
-        by_kind = {kind: {"n": len(v), "p50": percentile(v, 0.5), "p95": percentile(v, 0.95)}
-                   for kind, v in tally.latencies.items()}
+        by_kind = {
+            kind: {"n": len(v), "p50": percentile(v, 0.5), "p95": percentile(v, 0.95)}
+            for kind, v in tally.latencies.items()
+        }
         answered = len(every)
         return {
-            "sessions": sessions, "elapsed_s": round(elapsed, 1), "requests": tally.asked,
-            "answered": answered, "clears": tally.clears,
+            "sessions": sessions,
+            "elapsed_s": round(elapsed, 1),
+            "requests": tally.asked,
+            "answered": answered,
+            "clears": tally.clears,
             "request_cap_reached": tally.reserved + 2 > tally.max_requests,
             "errors": len(tally.errors),
             "violations": len(tally.violations),
             "cross_talk": sum(v["problem"].startswith("cross_talk") for v in tally.violations),
-            "latency_ms": {"p50": percentile(every, 0.5), "p95": percentile(every, 0.95),
-                           "max": round(max(every), 1) if every else None},
+            "latency_ms": {
+                "p50": percentile(every, 0.5),
+                "p95": percentile(every, 0.95),
+                "max": round(max(every), 1) if every else None,
+            },
             "latency_ms_by_question": by_kind,
             "requests_per_s": round(answered / elapsed, 2) if elapsed else 0.0,
-            "server_peak_rss_mb": round(sum(kb for _, kb in peaks.values()) / 1024, 1) if peaks else None,
-            "server_processes": [{"pid": pid, "name": name, "vmhwm_mb": round(kb / 1024, 1)}
-                                 for pid, (name, kb) in sorted(peaks.items())],
-            "error_samples": tally.errors[:5], "violation_samples": tally.violations[:5],
+            "server_peak_rss_mb": round(sum(kb for _, kb in peaks.values()) / 1024, 1)
+            if peaks
+            else None,
+            "server_processes": [
+                {"pid": pid, "name": name, "vmhwm_mb": round(kb / 1024, 1)}
+                for pid, (name, kb) in sorted(peaks.items())
+            ],
+            "error_samples": tally.errors[:5],
+            "violation_samples": tally.violations[:5],
         }
 
 
 # -- main ------------------------------------------------------------------------------------------
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sessions", type=int, default=20, help="concurrent chat sessions")
-    parser.add_argument("--seconds", type=float, default=120.0, help="how long new questions are asked")
-    parser.add_argument("--port", type=int, help="port for the server started here (default: a free one)")
-    parser.add_argument("--vectorstore", type=Path, default=Path("vectorstore"),
-                        help="index directory for the server started here (relative to the repository)")
-    parser.add_argument("--url", help="attach to a running server instead (127.0.0.1/localhost only)")
-    parser.add_argument("--max-requests", type=int, default=5000, help="cap on questions asked in all")
-    parser.add_argument("--startup-timeout", type=float, default=300.0, help="seconds to wait for the server")
+    parser.add_argument(
+        "--seconds", type=float, default=120.0, help="how long new questions are asked"
+    )
+    parser.add_argument(
+        "--port", type=int, help="port for the server started here (default: a free one)"
+    )
+    parser.add_argument(
+        "--vectorstore",
+        type=Path,
+        default=Path("vectorstore"),
+        help="index directory for the server started here (relative to the repository)",
+    )
+    parser.add_argument(
+        "--url", help="attach to a running server instead (127.0.0.1/localhost only)"
+    )
+    parser.add_argument(
+        "--max-requests", type=int, default=5000, help="cap on questions asked in all"
+    )
+    parser.add_argument(
+        "--startup-timeout", type=float, default=300.0, help="seconds to wait for the server"
+    )
     args = parser.parse_args()
     if not (1 <= args.sessions <= 200 and 0 < args.seconds <= 3600 and args.max_requests >= 2):
         parser.error("need 1-200 sessions, 0-3600 seconds and --max-requests >= 2")
@@ -383,7 +485,10 @@ def main() -> int:
     try:
         wait_ready(url, proc, args.startup_timeout, log)
         root = proc.pid if proc else listener_pid(urlsplit(url).port or 80)
-        summary = {"url": url, **load(url, papers, args.sessions, args.seconds, args.max_requests, root)}
+        summary = {
+            "url": url,
+            **load(url, papers, args.sessions, args.seconds, args.max_requests, root),
+        }
     finally:
         if proc is not None:
             stop_server(proc)
@@ -400,5 +505,7 @@ def main() -> int:
 if __name__ == "__main__":
     code = main()
     if any(t.name.startswith("session-") for t in threading.enumerate()):
-        os._exit(code)  # a session stuck in a call past the hard stop must not keep the process alive
+        os._exit(
+            code
+        )  # a session stuck in a call past the hard stop must not keep the process alive
     sys.exit(code)

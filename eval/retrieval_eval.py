@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
 from assistant.config import Settings  # noqa: E402
+from assistant.embedding import for_settings  # noqa: E402
 from assistant.engine import Engine  # noqa: E402
-from assistant.retrieve import FusionParams, fuse  # noqa: E402
-from assistant.schema import Filters  # noqa: E402
+from assistant.retrieve.fusion import FusionParams, fuse  # noqa: E402
 
 KS = (1, 5, 10, 20)
 Ranker = Callable[[str], list[str]]
@@ -52,17 +52,16 @@ def metrics(gold: list[dict], ranker: Ranker) -> dict[str, float]:
 
 def rankers(engine: Engine) -> dict[str, Ranker]:
     r = engine.retriever
-    none = Filters()
 
     def dense(q: str) -> list[str]:
-        d = r.dense(q, none).papers
+        d, _ = r.dense(engine.plan(q, k=20, widen=False))
         return sorted(d, key=lambda p: -d[p])
 
     def bm25(q: str) -> list[str]:
-        return [p for p, _ in r.lexical.search(q, 20)]
+        return [p for p, _ in engine.catalog.lexical.search(q, 20)]
 
     def fused(q: str) -> list[str]:
-        return [h.paper.id for h in r.search(q, 20)]
+        return [h.paper.id for h in r.retrieve(engine.plan(q, k=20, widen=False))]
 
     return {"dense": dense, "bm25": bm25, "fused": fused}
 
@@ -72,19 +71,26 @@ def stock_ranker(settings: Settings, engine: Engine) -> Ranker:
     from llama_index.core import Document, StorageContext, VectorStoreIndex
     from llama_index.vector_stores.chroma import ChromaVectorStore
 
-    from assistant.index import chroma_client
+    from assistant.store.chroma import chroma_client
 
     client = chroma_client(settings)
-    collection = client.get_or_create_collection("stock__iclr2026", embedding_function=None,
-                                                 configuration={"hnsw": {"space": "cosine"}})
+    collection = client.get_or_create_collection(
+        "stock__iclr2026", embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
+    )
     store = ChromaVectorStore(chroma_collection=collection)
-    embed = engine.retriever.embedder
+    embed = engine.embedder
     if collection.count() == 0:
         print("building the stock llama-index index (default node parsing; once)...", flush=True)
-        docs = [Document(text=p.abstract, metadata={"title": p.title, "paper_id": p.id})
-                for p in engine.papers]
-        VectorStoreIndex.from_documents(docs, storage_context=StorageContext.from_defaults(vector_store=store),
-                                        embed_model=embed, show_progress=True)
+        docs = [
+            Document(text=p.abstract, metadata={"title": p.title, "paper_id": p.id})
+            for p in engine.papers
+        ]
+        VectorStoreIndex.from_documents(
+            docs,
+            storage_context=StorageContext.from_defaults(vector_store=store),
+            embed_model=embed,
+            show_progress=True,
+        )
     index = VectorStoreIndex.from_vector_store(store, embed_model=embed)
     retriever = index.as_retriever(similarity_top_k=40)
 
@@ -102,12 +108,14 @@ def stock_ranker(settings: Settings, engine: Engine) -> Ranker:
 def tune(engine: Engine, gold: list[dict]) -> FusionParams:
     """Grid search of the fusion weights on the gold set (recall@5 + MRR)."""
     r = engine.retriever
-    cache = {row["query"]: (r.dense(row["query"], Filters()), r.lexical_scores(row["query"], Filters()))
-             for row in gold}
+    plans = {row["query"]: engine.plan(row["query"], k=20, widen=False) for row in gold}
+    cache = {q: (r.dense(plan)[0], r.lexical(plan)) for q, plan in plans.items()}
     best: tuple[float, FusionParams] | None = None
     grid = itertools.product(["score"], [1.0], [0.3, 0.5, 0.7, 1.0, 1.5], [0.0, 0.5, 1.0, 2.0])
     for method, dw, lw, conf in grid:
-        params = FusionParams(dense_weight=dw, lexical_weight=lw, lexical_confidence=conf, method=method)
+        params = FusionParams(
+            dense_weight=dw, lexical_weight=lw, lexical_confidence=conf, method=method
+        )
 
         def ranker(q: str, params: FusionParams = params) -> list[str]:
             d, b = cache[q]
@@ -121,7 +129,12 @@ def tune(engine: Engine, gold: list[dict]) -> FusionParams:
             best = (value, params)
     for k in (20, 60):
         params = FusionParams(method="rrf", rrf_k=k)
-        m = metrics(gold, lambda q, params=params: sorted(fuse(*cache[q], params), key=lambda p: -fuse(*cache[q], params)[p]))
+        m = metrics(
+            gold,
+            lambda q, params=params: sorted(
+                fuse(*cache[q], params), key=lambda p: -fuse(*cache[q], params)[p]
+            ),
+        )
         print(f"  {params}: {m}")
     assert best is not None
     return best[1]
@@ -135,20 +148,39 @@ def latency(engine: Engine, gold: list[dict]) -> dict[str, float]:
             engine.search(row["query"], 10)
             times.append(time.perf_counter() - began)
     times.sort()
-    return {"warm_p50_ms": round(1000 * times[len(times) // 2], 1),
-            "warm_p95_ms": round(1000 * times[int(len(times) * 0.95)], 1)}
+    return {
+        "warm_p50_ms": round(1000 * times[len(times) // 2], 1),
+        "warm_p95_ms": round(1000 * times[int(len(times) * 0.95)], 1),
+    }
 
 
 def cold_start(settings: Settings) -> float:
     began = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "assistant.cli", "search", "graph neural networks for molecules",
-                    "--corpus", "iclr2026", "--vectorstore", str(settings.vectorstore), "--json", "--k", "5"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "assistant.cli",
+            "search",
+            "graph neural networks for molecules",
+            "--corpus",
+            "iclr2026",
+            "--vectorstore",
+            str(settings.vectorstore),
+            "--json",
+            "--k",
+            "5",
+        ],
+        check=True,
+        capture_output=True,
+    )
     return round(time.perf_counter() - began, 2)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--vectorstore", type=Path, default=ROOT / "vectorstore")
     parser.add_argument("--gold", type=Path, default=ROOT / "eval" / "gold_retrieval.jsonl")
     parser.add_argument("--tune", action="store_true", help="grid-search the fusion weights first")
@@ -156,7 +188,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=ROOT / "eval" / "out" / "retrieval_report.json")
     args = parser.parse_args()
     settings = Settings(corpus="iclr2026", vectorstore=args.vectorstore)
-    engine = Engine(settings)
+    engine = Engine(settings, for_settings(settings))
     gold = load_gold(args.gold)
     if args.tune:
         engine.retriever.params = tune(engine, gold)
@@ -165,21 +197,36 @@ def main() -> None:
     if not args.skip_stock:
         table["stock llama-index"] = metrics(gold, stock_ranker(settings, engine))
     kinds = sorted({row["kind"] for row in gold})
-    by_kind = {kind: {name: metrics([g for g in gold if g["kind"] == kind], rank)
-                      for name, rank in rankers(engine).items()} for kind in kinds}
-    report = {"queries": len(gold), "papers": len(engine.papers), "overall": table, "by_kind": by_kind,
-              "latency": {**latency(engine, gold), "cold_start_to_first_result_s": cold_start(settings)}}
+    by_kind = {
+        kind: {
+            name: metrics([g for g in gold if g["kind"] == kind], rank)
+            for name, rank in rankers(engine).items()
+        }
+        for kind in kinds
+    }
+    report = {
+        "queries": len(gold),
+        "papers": len(engine.papers),
+        "overall": table,
+        "by_kind": by_kind,
+        "latency": {**latency(engine, gold), "cold_start_to_first_result_s": cold_start(settings)},
+    }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1))
     print(f"{len(gold)} queries over {len(engine.papers)} papers")
-    header = f"{'retriever':<20}" + "".join(f"{c:>11}" for c in [*(f'recall@{k}' for k in KS), "mrr"])
+    header = f"{'retriever':<20}" + "".join(
+        f"{c:>11}" for c in [*(f"recall@{k}" for k in KS), "mrr"]
+    )
     print(header)
     for name, m in table.items():
-        print(f"{name:<20}" + "".join(f"{m[c]:>11}" for c in [*(f'recall@{k}' for k in KS), "mrr"]))
+        print(f"{name:<20}" + "".join(f"{m[c]:>11}" for c in [*(f"recall@{k}" for k in KS), "mrr"]))
     for kind, rows in by_kind.items():
         print(f"-- {kind} ({sum(g['kind'] == kind for g in gold)} queries)")
         for name, m in rows.items():
-            print(f"   {name:<17}" + "".join(f"{m[c]:>11}" for c in [*(f'recall@{k}' for k in KS), "mrr"]))
+            print(
+                f"   {name:<17}"
+                + "".join(f"{m[c]:>11}" for c in [*(f"recall@{k}" for k in KS), "mrr"])
+            )
     print(json.dumps(report["latency"]))
 
 

@@ -29,11 +29,14 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from assistant import index  # noqa: E402
-from assistant.chunking import chunk_papers  # noqa: E402
 from assistant.config import BUILTIN_CORPORA, Settings  # noqa: E402
-from assistant.corpus import read_papers  # noqa: E402
 from assistant.embedding import OnnxMiniLM, token_counter  # noqa: E402
+from assistant.ingest.chunking import chunk_papers  # noqa: E402
+from assistant.ingest.corpus import read_papers  # noqa: E402
+from assistant.ingest.pipeline import BATCH_PAPERS  # noqa: E402
+from assistant.store import chroma as index  # noqa: E402
+from assistant.store import records  # noqa: E402
+from assistant.text.names import introduced_names  # noqa: E402
 
 
 def load(n_papers: int, out: Path):
@@ -63,11 +66,16 @@ def run(variant: str, papers, chunks, vectors, n_chunks: int) -> dict:
     rng = np.random.default_rng(0)
     written, copy, cpu, wall, marks = 0, 0, 0.0, 0.0, []
     while written < n_chunks:
-        for start in range(0, len(papers), index.BATCH_PAPERS):
-            batch = papers[start : start + index.BATCH_PAPERS]
+        for start in range(0, len(papers), BATCH_PAPERS):
+            batch = papers[start : start + BATCH_PAPERS]
             batch = [dataclasses.replace(p, id=f"{p.id}-{copy}") for p in batch]
-            bchunks = [[dataclasses.replace(c, id=f"{c.id}-{copy}", paper_id=f"{c.paper_id}-{copy}")
-                        for c in cs] for cs in chunks[start : start + index.BATCH_PAPERS]]
+            bchunks = [
+                [
+                    dataclasses.replace(c, id=f"{c.id}-{copy}", paper_id=f"{c.paper_id}-{copy}")
+                    for c in cs
+                ]
+                for cs in chunks[start : start + BATCH_PAPERS]
+            ]
             first = sum(len(c) for c in chunks[:start])
             count = sum(len(c) for c in bchunks)
             vecs = vectors[first : first + count]
@@ -84,8 +92,14 @@ def run(variant: str, papers, chunks, vectors, n_chunks: int) -> dict:
                 break
         copy += 1
     shutil.rmtree(work, ignore_errors=True)
-    return {"variant": variant, "chunks": written, "cpu_s": round(cpu, 1), "wall_s": round(wall, 1),
-            "cpu_ms_per_chunk": round(1000 * cpu / written, 2), "marks": marks[:: max(1, len(marks) // 6)]}
+    return {
+        "variant": variant,
+        "chunks": written,
+        "cpu_s": round(cpu, 1),
+        "wall_s": round(wall, 1),
+        "cpu_ms_per_chunk": round(1000 * cpu / written, 2),
+        "marks": marks[:: max(1, len(marks) // 6)],
+    }
 
 
 def write_nodes(self, papers, chunks, vectors, replace):  # type: ignore[no-untyped-def]
@@ -97,31 +111,60 @@ def write_nodes(self, papers, chunks, vectors, replace):  # type: ignore[no-unty
     nodes, row = [], 0
     for paper, cs in zip(papers, chunks):
         for c in cs:
-            nodes.append(TextNode(id_=c.id, text=c.text, embedding=vectors[row].tolist(),
-                                  metadata=index._chunk_meta(paper, c)))
+            nodes.append(
+                TextNode(
+                    id_=c.id,
+                    text=c.text,
+                    embedding=vectors[row].tolist(),
+                    metadata=records.chunk_meta(paper, c),
+                )
+            )
             row += 1
     ChromaVectorStore(chroma_collection=self.chunks).add(nodes)
-    metas = [{"title": p.title, "status": p.status, "primary_area": p.primary_area,
-              "keywords": "\n".join(p.keywords), "authors": "\n".join(p.authors), "year": p.year or 0,
-              "venue": p.venue, "url": p.url, "tldr": p.tldr, "names": "\n".join(index.introduced_names(p.abstract)),
-              "hash": index.paper_hash(p), "n_chunks": len(c)} for p, c in zip(papers, chunks)]
-    self.papers.upsert(ids=[p.id for p in papers], embeddings=index._paper_vectors(chunks, vectors),
-                       documents=[p.abstract for p in papers], metadatas=metas)
+    metas = [
+        {
+            "title": p.title,
+            "status": p.status,
+            "primary_area": p.primary_area,
+            "keywords": "\n".join(p.keywords),
+            "authors": "\n".join(p.authors),
+            "year": p.year or 0,
+            "venue": p.venue,
+            "url": p.url,
+            "tldr": p.tldr,
+            "names": "\n".join(introduced_names(p.abstract)),
+            "hash": records.paper_hash(p),
+            "n_chunks": len(c),
+        }
+        for p, c in zip(papers, chunks)
+    ]
+    self.papers.upsert(
+        ids=[p.id for p in papers],
+        embeddings=records.paper_vectors(chunks, vectors),
+        documents=[p.abstract for p in papers],
+        metadatas=metas,
+    )
     self.write_manifest(journal="")
 
 
 def write_bare(self, papers, chunks, vectors, replace):  # type: ignore[no-untyped-def]
     """ids and vectors only: the floor (HNSW, Chroma's log and its embeddings table)."""
     self.chunks.add(ids=[c.id for cs in chunks for c in cs], embeddings=vectors)
-    self.papers.add(ids=[p.id for p in papers], embeddings=index._paper_vectors(chunks, vectors))
+    self.papers.add(ids=[p.id for p in papers], embeddings=records.paper_vectors(chunks, vectors))
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--papers", type=int, default=1500)
     parser.add_argument("--chunks", type=int, default=20000)
-    parser.add_argument("--variant", nargs="+", default=["current", "nodes", "bare"],
-                        choices=["current", "nodes", "bare"])
+    parser.add_argument(
+        "--variant",
+        nargs="+",
+        default=["current", "nodes", "bare"],
+        choices=["current", "nodes", "bare"],
+    )
     args = parser.parse_args()
     out = ROOT / "eval" / "out"
     out.mkdir(parents=True, exist_ok=True)

@@ -12,12 +12,18 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 from assistant.config import Settings
-from assistant.ingest import ingest
-from assistant.ui import build_app
+from assistant.ingest.pipeline import ingest
+from assistant.ui.app import build_app
 
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 QUESTION = "Which papers use chain-of-thought reasoning?"
 log = logging.getLogger("screenshots")
 

@@ -48,7 +48,7 @@ def settings(tmp_path: Path) -> Settings:
 @pytest.fixture(scope="session")
 def seed_settings(tmp_path_factory: pytest.TempPathFactory, embedder: MiniLMEmbedding) -> Settings:
     """The seed corpus ingested once per session into its own vectorstore (read-only for tests)."""
-    from assistant.ingest import ingest
+    from assistant.ingest.pipeline import ingest
 
     settings = Settings(vectorstore=tmp_path_factory.mktemp("seed") / "vs", corpus="seed")
     ingest(settings, progress=False, embedder=embedder)
@@ -63,8 +63,11 @@ def free_port() -> int:
 
 def start_chroma(path: Path, port: int) -> subprocess.Popen[bytes]:
     chroma = shutil.which("chroma", path=str(Path(sys.executable).parent)) or "chroma"
-    proc = subprocess.Popen([chroma, "run", "--path", str(path), "--host", "127.0.0.1",
-                             "--port", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [chroma, "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.time() + 60
     while time.time() < deadline:
         try:

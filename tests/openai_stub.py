@@ -104,7 +104,6 @@ class OpenAIStub:
         """Sleep up to `seconds`; False if the stub is closing meanwhile."""
         return not self._closing.wait(seconds)
 
-
     def _hold(self, gate: threading.Event) -> bool:
         """Wait until the test opens `gate`; False if the stub is closing meanwhile."""
         while not gate.wait(0.05):

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from assistant.background import BackgroundWriter, prefetch
+from assistant.ingest.background import BackgroundWriter, prefetch
 
 
 def test_prefetch_keeps_order_and_runs_ahead_in_another_thread() -> None:

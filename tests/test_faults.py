@@ -12,18 +12,22 @@ from assistant.cli import main
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
-from assistant.index import IndexError_
-from assistant.ingest import ingest
+from assistant.ingest.pipeline import ingest
+from assistant.store.chroma import IndexError_
 from tests.conftest import SEED_JSONL, free_port, start_chroma
 
 
 @pytest.mark.slow
-def test_chroma_server_stopped_mid_session_then_back(tmp_path: Path, embedder: MiniLMEmbedding) -> None:
+def test_chroma_server_stopped_mid_session_then_back(
+    tmp_path: Path, embedder: MiniLMEmbedding
+) -> None:
     corpus = tmp_path / "four.jsonl"
     corpus.write_text("\n".join(SEED_JSONL.read_text().splitlines()[:4]) + "\n")
     port, data = free_port(), tmp_path / "server-data"
     server = start_chroma(data, port)
-    settings = Settings(corpus=str(corpus), vectorstore=tmp_path / "vs", chroma_url=f"http://127.0.0.1:{port}")
+    settings = Settings(
+        corpus=str(corpus), vectorstore=tmp_path / "vs", chroma_url=f"http://127.0.0.1:{port}"
+    )
     try:
         ingest(settings, progress=False, embedder=embedder)
         engine = Engine(settings, embedder=embedder)
@@ -39,13 +43,25 @@ def test_chroma_server_stopped_mid_session_then_back(tmp_path: Path, embedder: M
         server.wait(timeout=20)
 
 
-def test_server_not_running_is_a_clear_cli_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["papers", "--chroma-url", f"http://127.0.0.1:{free_port()}", "--vectorstore", str(tmp_path)])
+def test_server_not_running_is_a_clear_cli_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(
+        [
+            "papers",
+            "--chroma-url",
+            f"http://127.0.0.1:{free_port()}",
+            "--vectorstore",
+            str(tmp_path),
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2 and "error: Chroma server at http://127.0.0.1:" in err and "chroma run" in err
 
 
-def test_damaged_index_file_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_damaged_index_file_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "vs" / "chroma").mkdir(parents=True)
     (tmp_path / "vs" / "chroma" / "chroma.sqlite3").write_bytes(b"this is not a database" * 100)
     code = main(["stats", "--vectorstore", str(tmp_path / "vs")])
@@ -53,19 +69,32 @@ def test_damaged_index_file_is_a_clear_error(tmp_path: Path, capsys: pytest.Capt
     assert code == 2 and "cannot be opened" in err and "--rebuild" in err
 
 
-@pytest.mark.parametrize("question", ["🙂🙂🙂", "Quels articles traitent du décodage spéculatif ?",
-                                      r"What about $\mathcal{O}(n \log n)$ attention?", "x" * 100_000,
-                                      "<script>alert(1)</script> which papers study memory?"])
-def test_odd_questions_get_an_answer_not_an_error(seed_settings: Settings, embedder: MiniLMEmbedding,
-                                                  question: str) -> None:
+@pytest.mark.parametrize(
+    "question",
+    [
+        "🙂🙂🙂",
+        "Quels articles traitent du décodage spéculatif ?",
+        r"What about $\mathcal{O}(n \log n)$ attention?",
+        "x" * 100_000,
+        "<script>alert(1)</script> which papers study memory?",
+    ],
+)
+def test_odd_questions_get_an_answer_not_an_error(
+    seed_settings: Settings, embedder: MiniLMEmbedding, question: str
+) -> None:
     answer = Engine(seed_settings, embedder=embedder).ask(question)
     assert answer.text
     assert "<script>" not in answer.text
 
 
-def test_missing_index_is_built_on_first_use(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_missing_index_is_built_on_first_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     corpus = tmp_path / "two.jsonl"
     corpus.write_text("\n".join(SEED_JSONL.read_text().splitlines()[:2]) + "\n")
-    assert main(["papers", "--json", "--corpus", str(corpus), "--vectorstore", str(tmp_path / "vs")]) == 0
+    assert (
+        main(["papers", "--json", "--corpus", str(corpus), "--vectorstore", str(tmp_path / "vs")])
+        == 0
+    )
     captured = capsys.readouterr()
     assert len(json.loads(captured.out)) == 2 and "building it" in captured.err

@@ -14,10 +14,11 @@ import pytest
 
 from assistant.cli import main
 from assistant.config import Settings
-from assistant.corpus import CorpusError, introduced_names, read_papers, resolve_corpus
 from assistant.embedding import MiniLMEmbedding, token_counter
-from assistant.index import IndexError_, Store
-from assistant.ingest import ingest, scan
+from assistant.ingest.corpus import CorpusError, read_papers, resolve_corpus
+from assistant.ingest.pipeline import ingest, scan
+from assistant.store.chroma import IndexError_, Store
+from assistant.text.names import introduced_names
 from tests.conftest import SEED_JSONL
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,8 +50,9 @@ def test_ingest_twice_adds_nothing(settings: Settings, embedder: MiniLMEmbedding
     assert time.perf_counter() - began < 5
 
 
-def test_chunks_carry_title_and_metadata_and_fit_the_budget(seed_settings: Settings,
-                                                            embedder: MiniLMEmbedding) -> None:
+def test_chunks_carry_title_and_metadata_and_fit_the_budget(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
     store = Store(seed_settings, "seed")
     store.open()
     got = store.chunks.get(include=["metadatas", "documents"])
@@ -62,8 +64,9 @@ def test_chunks_carry_title_and_metadata_and_fit_the_budget(seed_settings: Setti
         assert count([f"{meta['title']}. {text}"])[0] <= 140
 
 
-def test_changed_abstract_replaces_its_chunks(tmp_path: Path, settings: Settings,
-                                              embedder: MiniLMEmbedding) -> None:
+def test_changed_abstract_replaces_its_chunks(
+    tmp_path: Path, settings: Settings, embedder: MiniLMEmbedding
+) -> None:
     rows = seed_rows(3)
     path = write_corpus(tmp_path / "three.jsonl", rows)
     s = settings.model_copy(update={"corpus": str(path)})
@@ -78,8 +81,9 @@ def test_changed_abstract_replaces_its_chunks(tmp_path: Path, settings: Settings
     assert docs == ["We propose ZebraNet, a model of zebra stripes. It is short."]
 
 
-def test_prune_removes_papers_that_left_the_file(tmp_path: Path, settings: Settings,
-                                                 embedder: MiniLMEmbedding) -> None:
+def test_prune_removes_papers_that_left_the_file(
+    tmp_path: Path, settings: Settings, embedder: MiniLMEmbedding
+) -> None:
     path = write_corpus(tmp_path / "list.jsonl", seed_rows(4))
     s = settings.model_copy(update={"corpus": str(path)})
     ingest(s, progress=False, embedder=embedder)
@@ -91,8 +95,12 @@ def test_prune_removes_papers_that_left_the_file(tmp_path: Path, settings: Setti
     assert {i.split("#")[0] for i in chunk_ids(s, pruned.name)} == {r["id"] for r in seed_rows(2)}
 
 
-def test_bad_file_leaves_the_index_untouched(tmp_path: Path, settings: Settings,
-                                             embedder: MiniLMEmbedding, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_file_leaves_the_index_untouched(
+    tmp_path: Path,
+    settings: Settings,
+    embedder: MiniLMEmbedding,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     path = write_corpus(tmp_path / "list.jsonl", seed_rows(3))
     s = settings.model_copy(update={"corpus": str(path)})
     name = ingest(s, progress=False, embedder=embedder).report.name
@@ -104,16 +112,18 @@ def test_bad_file_leaves_the_index_untouched(tmp_path: Path, settings: Settings,
     assert chunk_ids(s, name) == before
 
 
-def test_a_file_too_big_to_keep_is_streamed_twice_with_the_same_index(tmp_path: Path, settings: Settings,
-                                                                       embedder: MiniLMEmbedding,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_file_too_big_to_keep_is_streamed_twice_with_the_same_index(
+    tmp_path: Path, settings: Settings, embedder: MiniLMEmbedding, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = write_corpus(tmp_path / "list.jsonl", seed_rows(7))
     kept = settings.model_copy(update={"corpus": str(path), "vectorstore": tmp_path / "kept"})
     expected = chunk_ids(kept, ingest(kept, progress=False, embedder=embedder).report.name)
-    monkeypatch.setattr("assistant.ingest.KEEP_CHARS", 3000)
-    monkeypatch.setattr("assistant.ingest.BATCH_PAPERS", 2)
+    monkeypatch.setattr("assistant.ingest.pipeline.KEEP_CHARS", 3000)
+    monkeypatch.setattr("assistant.ingest.pipeline.BATCH_PAPERS", 2)
     assert scan(path).kept is None  # two passes: validate, then stream the papers again
-    streamed = settings.model_copy(update={"corpus": str(path), "vectorstore": tmp_path / "streamed"})
+    streamed = settings.model_copy(
+        update={"corpus": str(path), "vectorstore": tmp_path / "streamed"}
+    )
     report = ingest(streamed, progress=False, embedder=embedder).report
     assert (report.added, report.papers) == (7, 7)
     assert chunk_ids(streamed, report.name) == expected
@@ -129,8 +139,9 @@ def test_a_file_changed_between_the_two_passes_stops_the_ingest(tmp_path: Path) 
         list(scanned.papers(set(scanned.hashes)))
 
 
-def test_check_validates_without_touching_the_index(settings: Settings, tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_validates_without_touching_the_index(
+    settings: Settings, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = write_corpus(tmp_path / "list.jsonl", seed_rows(4) + [{"id": "x"}])
     args = ["ingest", "--check", "--corpus", str(path), "--vectorstore", str(settings.vectorstore)]
     assert main(args) == 2
@@ -168,9 +179,12 @@ def test_llama_index_chroma_vector_store_reads_the_chunk_records(seed_settings: 
     assert result.similarities[0] > 0.99
 
 
-def test_an_index_with_an_older_record_layout_asks_for_a_rebuild(settings: Settings,
-                                                                 embedder: MiniLMEmbedding) -> None:
-    small = settings.model_copy(update={"corpus": str(write_corpus(settings.vectorstore.parent / "a.jsonl", seed_rows(2)))})
+def test_an_index_with_an_older_record_layout_asks_for_a_rebuild(
+    settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    small = settings.model_copy(
+        update={"corpus": str(write_corpus(settings.vectorstore.parent / "a.jsonl", seed_rows(2)))}
+    )
     ingest(small, progress=False, embedder=embedder)
     store = Store(small, resolve_corpus(small.corpus)[0])
     store.open()
@@ -182,9 +196,12 @@ def test_an_index_with_an_older_record_layout_asks_for_a_rebuild(settings: Setti
         ingest(small, progress=False, embedder=embedder)
 
 
-def test_index_built_with_other_settings_is_reported_not_reused(settings: Settings,
-                                                                embedder: MiniLMEmbedding) -> None:
-    small = settings.model_copy(update={"corpus": str(write_corpus(settings.vectorstore.parent / "a.jsonl", seed_rows(2)))})
+def test_index_built_with_other_settings_is_reported_not_reused(
+    settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    small = settings.model_copy(
+        update={"corpus": str(write_corpus(settings.vectorstore.parent / "a.jsonl", seed_rows(2)))}
+    )
     ingest(small, progress=False, embedder=embedder)
     other = small.model_copy(update={"chunk_tokens": 64})
     with pytest.raises(IndexError_, match=r"chunk_tokens=128.*--rebuild"):
@@ -193,9 +210,9 @@ def test_index_built_with_other_settings_is_reported_not_reused(settings: Settin
     assert rebuilt.added == 2
 
 
-def test_crash_between_chunks_and_paper_record_is_repaired(tmp_path: Path, settings: Settings,
-                                                           embedder: MiniLMEmbedding,
-                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_crash_between_chunks_and_paper_record_is_repaired(
+    tmp_path: Path, settings: Settings, embedder: MiniLMEmbedding, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = write_corpus(tmp_path / "list.jsonl", seed_rows(6))
     clean = settings.model_copy(update={"corpus": str(path), "vectorstore": tmp_path / "clean"})
     expected = chunk_ids(clean, ingest(clean, progress=False, embedder=embedder).report.name)
@@ -209,7 +226,7 @@ def test_crash_between_chunks_and_paper_record_is_repaired(tmp_path: Path, setti
             raise KeyboardInterrupt
         original(self, **changes)
 
-    monkeypatch.setattr("assistant.index.BATCH_PAPERS", 4)
+    monkeypatch.setattr("assistant.ingest.pipeline.BATCH_PAPERS", 4)
     monkeypatch.setattr(Store, "write_manifest", dies_after_chunks)
     with pytest.raises(KeyboardInterrupt):
         ingest(crashy, progress=False, embedder=embedder)
@@ -220,16 +237,28 @@ def test_crash_between_chunks_and_paper_record_is_repaired(tmp_path: Path, setti
 
 
 @pytest.mark.slow
-def test_kill_9_mid_ingest_then_rerun_gives_exactly_the_clean_chunks(tmp_path: Path,
-                                                                     embedder: MiniLMEmbedding) -> None:
-    rows = [json.loads(line) for line in __import__("gzip").open(
-        ROOT / "assistant/data/iclr2026.jsonl.gz", "rt")][:120]
+def test_kill_9_mid_ingest_then_rerun_gives_exactly_the_clean_chunks(
+    tmp_path: Path, embedder: MiniLMEmbedding
+) -> None:
+    rows = [
+        json.loads(line)
+        for line in __import__("gzip").open(ROOT / "assistant/data/iclr2026.jsonl.gz", "rt")
+    ][:120]
     path = write_corpus(tmp_path / "subset.jsonl", rows)
     clean = Settings(corpus=str(path), vectorstore=tmp_path / "clean")
     expected = chunk_ids(clean, ingest(clean, progress=False, embedder=embedder).report.name)
     victim = tmp_path / "victim"
-    cmd = [sys.executable, "-m", "assistant.cli", "ingest", "--corpus", str(path),
-           "--vectorstore", str(victim), "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "assistant.cli",
+        "ingest",
+        "--corpus",
+        str(path),
+        "--vectorstore",
+        str(victim),
+        "--quiet",
+    ]
     for delay in (4.0, 7.0):
         proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         time.sleep(delay)
@@ -241,16 +270,18 @@ def test_kill_9_mid_ingest_then_rerun_gives_exactly_the_clean_chunks(tmp_path: P
     assert chunk_ids(Settings(corpus=str(path), vectorstore=victim), name) == expected
 
 
-def test_cli_papers_json_lists_id_title_status(seed_settings: Settings,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_papers_json_lists_id_title_status(
+    seed_settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["papers", "--json", "--vectorstore", str(seed_settings.vectorstore)]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 19 and set(rows[0]) == {"id", "title", "status"}
     assert any(r["title"].startswith("ELMUR") for r in rows)
 
 
-def test_cli_stats_reports_model_counts_and_location(seed_settings: Settings,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_stats_reports_model_counts_and_location(
+    seed_settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["stats", "--json", "--vectorstore", str(seed_settings.vectorstore)]) == 0
     info = json.loads(capsys.readouterr().out)
     assert info["papers"] == 19 and info["chunks"] > 19
@@ -259,8 +290,9 @@ def test_cli_stats_reports_model_counts_and_location(seed_settings: Settings,
 
 
 @pytest.mark.slow
-def test_server_mode_ingests_and_queries_through_chroma_run(chroma_server: str, tmp_path: Path,
-                                                            embedder: MiniLMEmbedding) -> None:
+def test_server_mode_ingests_and_queries_through_chroma_run(
+    chroma_server: str, tmp_path: Path, embedder: MiniLMEmbedding
+) -> None:
     path = write_corpus(tmp_path / "five.jsonl", seed_rows(5))
     s = Settings(corpus=str(path), vectorstore=tmp_path / "local", chroma_url=chroma_server)
     first = ingest(s, progress=False, embedder=embedder).report

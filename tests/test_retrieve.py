@@ -12,9 +12,9 @@ from assistant.cli import main
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
-from assistant.filters import from_flags, from_question
-from assistant.lexical import tokenize
+from assistant.plan.filters import from_flags, from_question
 from assistant.schema import Filters
+from assistant.text.tokens import tokenize
 
 RECON, ELMUR, REPSPEC, SCUBA = "bpWzTPDybh", "bm3rbtEMFj", "bqEi97qzzz", "bkjKnO9s7T"
 
@@ -24,10 +24,15 @@ def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
     return Engine(seed_settings, embedder=embedder)
 
 
-@pytest.mark.parametrize("query, first", [
-    ("What does RepSpec do?", REPSPEC), ("elmur memory", ELMUR), ("the SCUBA benchmark", SCUBA),
-    ("RECON canonical orientation", RECON),
-])
+@pytest.mark.parametrize(
+    "query, first",
+    [
+        ("What does RepSpec do?", REPSPEC),
+        ("elmur memory", ELMUR),
+        ("the SCUBA benchmark", SCUBA),
+        ("RECON canonical orientation", RECON),
+    ],
+)
 def test_named_paper_is_ranked_first(engine: Engine, query: str, first: str) -> None:
     hits = engine.search(query, 5).hits
     assert hits[0].paper.id == first and hits[0].named
@@ -39,12 +44,15 @@ def test_question_naming_two_papers_returns_both_first(engine: Engine) -> None:
 
 
 def test_paraphrase_without_names_finds_the_paper(engine: Engine) -> None:
-    hits = engine.search("a detector that abstains when no object in the picture fits the phrase", 3).hits
+    hits = engine.search(
+        "a detector that abstains when no object in the picture fits the phrase", 3
+    ).hits
     assert hits[0].paper.id == "btWHQoSZZ1"
 
 
-def test_status_filter_is_applied_in_the_store_not_after_the_cut(tmp_path: Path, engine: Engine,
-                                                                 embedder: MiniLMEmbedding) -> None:
+def test_status_filter_is_applied_in_the_store_not_after_the_cut(
+    tmp_path: Path, engine: Engine, embedder: MiniLMEmbedding
+) -> None:
     withdrawn = engine.search("speculative decoding", 5, from_flags(status=["withdrawn"])).hits
     assert withdrawn == []
     posters = engine.search("speculative decoding", 30, from_flags(status=["poster"])).hits
@@ -57,15 +65,31 @@ def test_area_filter_keeps_only_that_area(engine: Engine) -> None:
     assert len(hits) == 4
 
 
-@pytest.mark.parametrize("question, statuses, rest", [
-    ("summarize the orals on LLM unlearning", ("Oral", "ConditionalOral"), "summarize the papers on LLM unlearning"),
-    ("which accepted papers study speculative decoding?", ("Oral", "Poster", "ConditionalOral",
-                                                           "ConditionalPoster"), "which papers study speculative decoding?"),
-    ("rejected papers that use diffusion", ("Reject", "Desk Rejected", "Not accepted"), "papers that use diffusion"),
-    ("how does RepSpec work?", (), "how does RepSpec work?"),
-    ("the poster child of RL", (), "the poster child of RL"),
-])
-def test_filters_stated_in_the_question_are_recognised(question: str, statuses: tuple[str, ...], rest: str) -> None:
+@pytest.mark.parametrize(
+    "question, statuses, rest",
+    [
+        (
+            "summarize the orals on LLM unlearning",
+            ("Oral", "ConditionalOral"),
+            "summarize the papers on LLM unlearning",
+        ),
+        (
+            "which accepted papers study speculative decoding?",
+            ("Oral", "Poster", "ConditionalOral", "ConditionalPoster"),
+            "which papers study speculative decoding?",
+        ),
+        (
+            "rejected papers that use diffusion",
+            ("Reject", "Desk Rejected", "Not accepted"),
+            "papers that use diffusion",
+        ),
+        ("how does RepSpec work?", (), "how does RepSpec work?"),
+        ("the poster child of RL", (), "the poster child of RL"),
+    ],
+)
+def test_filters_stated_in_the_question_are_recognised(
+    question: str, statuses: tuple[str, ...], rest: str
+) -> None:
     filters, cleaned = from_question(question)
     assert filters.statuses == statuses and cleaned == rest
     assert bool(filters.description) == bool(statuses)
@@ -73,35 +97,68 @@ def test_filters_stated_in_the_question_are_recognised(question: str, statuses: 
 
 def test_the_user_is_told_which_filter_applied(engine: Engine) -> None:
     result = engine.search("which withdrawn papers study memory?", 5)
-    assert result.hits == [] and "decision: withdrawn (from the question)" in result.filters.description
+    assert (
+        result.hits == []
+        and "decision: withdrawn (from the question)" in result.filters.description
+    )
 
 
-@pytest.mark.parametrize("text, expected", [
-    (r"$\textbf{ELMUR}$ uses LLMs", ["elmur", "use", "llm"]),
-    ("chain-of-thought", ["chainofthought", "chain", "thought"]),
-    ("models model's", ["model", "model"]),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (r"$\textbf{ELMUR}$ uses LLMs", ["elmur", "use", "llm"]),
+        ("chain-of-thought", ["chainofthought", "chain", "thought"]),
+        ("models model's", ["model", "model"]),
+    ],
+)
 def test_bm25_vocabulary_handles_latex_hyphens_plurals(text: str, expected: list[str]) -> None:
     assert [t for t in tokenize(text) if t != "s"] == expected
 
 
 def test_search_cli_json_shape(seed_settings: Settings, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["search", "speculative decoding", "--json", "--k", "3",
-                 "--vectorstore", str(seed_settings.vectorstore)]) == 0
+    assert (
+        main(
+            [
+                "search",
+                "speculative decoding",
+                "--json",
+                "--k",
+                "3",
+                "--vectorstore",
+                str(seed_settings.vectorstore),
+            ]
+        )
+        == 0
+    )
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 3 and rows[0]["paper_id"] == REPSPEC
     assert set(rows[0]) == {"paper_id", "title", "status", "primary_area", "url", "score"}
 
 
-def test_search_cli_many_queries_one_json_line_each(tmp_path: Path, seed_settings: Settings,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_search_cli_many_queries_one_json_line_each(
+    tmp_path: Path, seed_settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
     queries = tmp_path / "q.jsonl"
     queries.write_text('{"query": "ELMUR"}\n{"query": "SCUBA salesforce"}\n')
-    assert main(["search", "--queries", str(queries), "--k", "2",
-                 "--vectorstore", str(seed_settings.vectorstore)]) == 0
+    assert (
+        main(
+            [
+                "search",
+                "--queries",
+                str(queries),
+                "--k",
+                "2",
+                "--vectorstore",
+                str(seed_settings.vectorstore),
+            ]
+        )
+        == 0
+    )
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     assert [x["query"] for x in lines] == ["ELMUR", "SCUBA salesforce"]
-    assert lines[0]["results"][0]["paper_id"] == ELMUR and lines[1]["results"][0]["paper_id"] == SCUBA
+    assert (
+        lines[0]["results"][0]["paper_id"] == ELMUR and lines[1]["results"][0]["paper_id"] == SCUBA
+    )
 
 
 def test_empty_filters_are_empty() -> None:

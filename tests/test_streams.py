@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from assistant import streams
-from assistant.corpus import CorpusError, iter_papers, read_papers
-from assistant.streams import json_records
+from assistant.ingest import streams
+from assistant.ingest.corpus import CorpusError, iter_papers, read_papers
+from assistant.ingest.streams import json_records
 
 ABSTRACT = ("We propose FooNet, a network that learns to count sheep from satellite images "
             "and beats every baseline on three new benchmarks.")

@@ -12,20 +12,18 @@ from openai_stub import OpenAIStub
 
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
-from assistant.ingest import ingest
-from assistant.ui import (
+from assistant.ingest.pipeline import ingest
+from assistant.ui.handlers import (
     ChatState,
     Engines,
     ask_about,
-    check_bind,
     corpus_info,
     paper_details,
     respond,
     search_papers,
-    serve,
-    with_k,
 )
-from assistant.ui_render import bib_entry, bibtex, chat_markdown, export_markdown, source_cards
+from assistant.ui.render import bib_entry, bibtex, chat_markdown, export_markdown, source_cards
+from assistant.ui.serve import check_bind, serve
 
 SEED = "Seed"
 SEED_JSONL = Path(__file__).resolve().parent.parent / "assistant" / "data" / "iclr2026_seed.jsonl"
@@ -38,8 +36,15 @@ def engines(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engines:
     return Engines(seed_settings, {SEED: "seed", "Big": "iclr2026"}, embedder)
 
 
-def ask(engines: Engines, question: str, state: ChatState | None = None, corpus: str = SEED,
-        decision: str = "any", area: str = "any", k: int = 8) -> list[tuple]:
+def ask(
+    engines: Engines,
+    question: str,
+    state: ChatState | None = None,
+    corpus: str = SEED,
+    decision: str = "any",
+    area: str = "any",
+    k: int = 8,
+) -> list[tuple]:
     return list(respond(engines, question, [], state, corpus, decision, area, "extractive", k))
 
 
@@ -62,8 +67,13 @@ def test_question_streams_updates_then_a_cited_answer_with_cards(engines: Engine
     assert 'class="badge poster">Poster<' in cards
 
 
-@pytest.mark.parametrize("question", ["How can speculative decoding be made faster?",
-                                      "How does RepSpec speed up speculative decoding?"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "How can speculative decoding be made faster?",
+        "How does RepSpec speed up speculative decoding?",
+    ],
+)
 def test_withdrawn_filter_on_the_all_poster_seed_abstains(engines: Engines, question: str) -> None:
     outputs = ask(engines, question, decision="withdrawn")
     state, cards = outputs[-1][2], outputs[-1][3]
@@ -79,19 +89,27 @@ def test_poster_filter_answers_and_says_it_was_applied(engines: Engines) -> None
     assert "filter applied: decision: poster" in last_reply(outputs)
 
 
-def test_hostile_paper_and_question_are_escaped(seed_settings: Settings, embedder: MiniLMEmbedding,
-                                                tmp_path: Path) -> None:
+def test_hostile_paper_and_question_are_escaped(
+    seed_settings: Settings, embedder: MiniLMEmbedding, tmp_path: Path
+) -> None:
     paper = json.loads(SEED_JSONL.read_text().splitlines()[0])
-    paper.update(id="xss0000001", title="XSSBench: <script>alert(1)</script> a benchmark of injected markup",
-                 url="javascript:alert(1)",
-                 abstract=("We present XSSBench <script>alert(1)</script>, a benchmark of injected markup "
-                           "for web agents. XSSBench contains 500 pages with ![pixel](http://127.0.0.1:9/p.png) "
-                           "images and [links](javascript:alert(2)) that agents must not follow."))
+    paper.update(
+        id="xss0000001",
+        title="XSSBench: <script>alert(1)</script> a benchmark of injected markup",
+        url="javascript:alert(1)",
+        abstract=(
+            "We present XSSBench <script>alert(1)</script>, a benchmark of injected markup "
+            "for web agents. XSSBench contains 500 pages with ![pixel](http://127.0.0.1:9/p.png) "
+            "images and [links](javascript:alert(2)) that agents must not follow."
+        ),
+    )
     corpus = tmp_path / "hostile.jsonl"
     corpus.write_text(json.dumps(paper) + "\n")
     ingest(seed_settings, str(corpus), progress=False, embedder=embedder)
     hostile = Engines(seed_settings, {"Hostile": str(corpus)}, embedder)
-    outputs = ask(hostile, "How many pages does XSSBench contain? <script>alert(1)</script>", corpus="Hostile")
+    outputs = ask(
+        hostile, "How many pages does XSSBench contain? <script>alert(1)</script>", corpus="Hostile"
+    )
     chat, cards = outputs[-1][1], outputs[-1][3]
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in cards and "<script>" not in cards
     assert 'href="javascript' not in cards
@@ -102,16 +120,24 @@ def test_hostile_paper_and_question_are_escaped(seed_settings: Settings, embedde
     assert "&lt;script&gt;" in chat[0]["content"] and "javascript:alert(2)" in chat[-1]["content"]
 
 
-@pytest.mark.parametrize(("text", "cited", "expected"), [
-    ("A claim [1].", {1}, "A claim [\\[1\\]](#src-1)."),
-    ("Two [1, 2].", {1, 2}, "Two [\\[1\\]](#src-1)[\\[2\\]](#src-2)."),
-    ("Unknown [7].", {1}, "Unknown \\[7\\]."),
-    ("<img src=x onerror=alert(1)>", set(), "&lt;img src=x onerror=alert(1)&gt;"),
-    ("![p](http://x/p.png) [a](javascript:x)", set(), "!\\[p\\](http://x/p.png) \\[a\\](javascript:x)"),
-    ("`code` and \\[math\\]", set(), "\\`code\\` and \\\\\\[math\\\\\\]"),
-])
-def test_chat_markdown_links_only_cited_markers_and_neutralises_markup(text: str, cited: set[int],
-                                                                       expected: str) -> None:
+@pytest.mark.parametrize(
+    ("text", "cited", "expected"),
+    [
+        ("A claim [1].", {1}, "A claim [\\[1\\]](#src-1)."),
+        ("Two [1, 2].", {1, 2}, "Two [\\[1\\]](#src-1)[\\[2\\]](#src-2)."),
+        ("Unknown [7].", {1}, "Unknown \\[7\\]."),
+        ("<img src=x onerror=alert(1)>", set(), "&lt;img src=x onerror=alert(1)&gt;"),
+        (
+            "![p](http://x/p.png) [a](javascript:x)",
+            set(),
+            "!\\[p\\](http://x/p.png) \\[a\\](javascript:x)",
+        ),
+        ("`code` and \\[math\\]", set(), "\\`code\\` and \\\\\\[math\\\\\\]"),
+    ],
+)
+def test_chat_markdown_links_only_cited_markers_and_neutralises_markup(
+    text: str, cited: set[int], expected: str
+) -> None:
     assert chat_markdown(text, cited) == expected
 
 
@@ -134,7 +160,9 @@ def test_bibtex_escapes_special_characters(engines: Engines) -> None:
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::"])
-def test_binding_beyond_loopback_without_auth_is_refused(seed_settings: Settings, host: str) -> None:
+def test_binding_beyond_loopback_without_auth_is_refused(
+    seed_settings: Settings, host: str
+) -> None:
     with pytest.raises(ValueError, match="without authentication.*--auth user:password"):
         serve(seed_settings, host=host, port=1)
 
@@ -194,9 +222,13 @@ def test_papers_tab_lists_filters_and_searches(engines: Engines) -> None:
 
 
 def test_number_of_papers_is_per_request(engines: Engines) -> None:
-    engine = engines.get(SEED)
-    assert with_k(engine, 3).settings.top_k == 3 and engine.settings.top_k == 8
-    assert with_k(engine, 3).retriever is engine.retriever
+    question = "How does ELMUR read from and update its memory?"
+    few = ask(engines, question, k=3)[-1][2].answer
+    many = ask(engines, question, k=8)[-1][2].answer
+    assert few is not None and many is not None
+    assert len(few.papers) == 3 and len(many.papers) == 8
+    assert few.papers[0].paper.short_name == "ELMUR"
+    assert engines.get(SEED).settings.top_k == 8  # one request's k changes no shared setting
 
 
 def test_source_cards_mark_weak_citations(engines: Engines) -> None:
@@ -204,27 +236,36 @@ def test_source_cards_mark_weak_citations(engines: Engines) -> None:
 
     answer = ask(engines, REX)[-1][2].answer
     weak = replace(answer, citations=tuple(replace(c, supported=False) for c in answer.citations))
-    assert "weakly supported" in source_cards(weak) and "weakly supported" not in source_cards(answer)
+    assert "weakly supported" in source_cards(weak) and "weakly supported" not in source_cards(
+        answer
+    )
 
 
 @pytest.fixture
-def llm_engines(seed_settings: Settings, embedder: MiniLMEmbedding) -> Iterator[tuple[Engines, OpenAIStub]]:
+def llm_engines(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> Iterator[tuple[Engines, OpenAIStub]]:
     with OpenAIStub() as stub:
-        settings = seed_settings.model_copy(update={"llm_base_url": stub.base_url, "llm_retries": 0,
-                                                    "llm_timeout": 10.0})
+        settings = seed_settings.model_copy(
+            update={"llm_base_url": stub.base_url, "llm_retries": 0, "llm_timeout": 10.0}
+        )
         yield Engines(settings, {SEED: "seed"}, embedder), stub
 
 
 def test_llm_backend_streams_its_cited_answer(llm_engines: tuple[Engines, OpenAIStub]) -> None:
     engines, stub = llm_engines
-    stub.script({"text": "Rex-Thinker builds HumanRef-CoT by prompting GPT-4o on the HumanRef dataset [1]."})
+    stub.script(
+        {"text": "Rex-Thinker builds HumanRef-CoT by prompting GPT-4o on the HumanRef dataset [1]."}
+    )
     outputs = list(respond(engines, REX, [], None, SEED, "any", "any", "openai", 8))
     assert len(stub.requests) == 1 and len(outputs) >= 2
     assert "HumanRef-CoT" in last_reply(outputs) and "[\\[1\\]](#src-1)" in last_reply(outputs)
     assert 'id="src-1"' in outputs[-1][3]
 
 
-def test_llm_failure_falls_back_with_a_visible_note(llm_engines: tuple[Engines, OpenAIStub]) -> None:
+def test_llm_failure_falls_back_with_a_visible_note(
+    llm_engines: tuple[Engines, OpenAIStub],
+) -> None:
     engines, stub = llm_engines
     stub.script({"status": 500, "message": "boom"})
     reply = last_reply(list(respond(engines, REX, [], None, SEED, "any", "any", "openai", 8)))

@@ -13,16 +13,22 @@ from openai_stub import OpenAIStub
 
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
-from assistant.ingest import ingest
-from assistant.ui import build_app
+from assistant.ingest.pipeline import ingest
+from assistant.ui.app import build_app
 from tests.conftest import SEED_JSONL, free_port
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.slow
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--no-first-run"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 MINI_IDS = ("bkjKnO9s7T", "bj0ahFM4P0", "bpbU549sSg")  # SCUBA, ExpVid, xLSTM scaling laws
 SEED, MINI = "Seed papers", "Mini (3 papers)"
 REX = "What training data did the Rex-Thinker authors create?"
@@ -30,16 +36,20 @@ TIMEOUT = 45_000
 
 
 @pytest.fixture(scope="module")
-def app_url(seed_settings: Settings, embedder: MiniLMEmbedding,
-            tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def app_url(
+    seed_settings: Settings, embedder: MiniLMEmbedding, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
     mini = tmp_path_factory.mktemp("mini") / "mini.jsonl"
-    lines = [line for line in SEED_JSONL.read_text().splitlines() if json.loads(line)["id"] in MINI_IDS]
+    lines = [
+        line for line in SEED_JSONL.read_text().splitlines() if json.loads(line)["id"] in MINI_IDS
+    ]
     mini.write_text("\n".join(lines) + "\n")
     ingest(seed_settings, str(mini), progress=False, embedder=embedder)
     app = build_app(seed_settings, corpora={SEED: "seed", MINI: str(mini)}, embedder=embedder)
     port = free_port()
-    app.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
-               share=False)
+    app.launch(
+        server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, share=False
+    )
     try:
         yield f"http://127.0.0.1:{port}/"
     finally:
@@ -73,7 +83,9 @@ def ask(page, question: str) -> str:  # type: ignore[no-untyped-def]
     page.keyboard.press("Enter")
     page.wait_for_function(
         """n => { const b = document.querySelectorAll('[data-testid="bot"]');
-                  return b.length > n && !b[b.length - 1].innerText.includes('▌'); }""", arg=before)
+                  return b.length > n && !b[b.length - 1].innerText.includes('▌'); }""",
+        arg=before,
+    )
     page.locator("#sources .empty", has_text="Reading").wait_for(state="detached")
     return str(bots.last.inner_text())
 
@@ -145,15 +157,21 @@ def test_papers_tab_selects_a_paper_and_asks_about_it(page) -> None:  # type: ig
     assert "SCUBA" in ask(page, question.input_value())
 
 
-def test_a_slow_llm_keeps_the_ui_responsive_for_everyone_else(browser, seed_settings: Settings,  # type: ignore[no-untyped-def]
-                                                               embedder: MiniLMEmbedding) -> None:
+def test_a_slow_llm_keeps_the_ui_responsive_for_everyone_else(
+    browser,
+    seed_settings: Settings,  # type: ignore[no-untyped-def]
+    embedder: MiniLMEmbedding,
+) -> None:
     """One user's LLM answer hangs at the server; another user meanwhile gets a full cited answer,
     and the first answer arrives once the LLM replies."""
     gate = threading.Event()
     with OpenAIStub() as stub:
-        settings = seed_settings.model_copy(update={"llm_base_url": stub.base_url, "llm_retries": 0,
-                                                    "llm_timeout": 120.0})
-        stub.script({"gate": gate, "text": "Rex-Thinker trains on HumanRef-CoT, built with GPT-4o [1]."})
+        settings = seed_settings.model_copy(
+            update={"llm_base_url": stub.base_url, "llm_retries": 0, "llm_timeout": 120.0}
+        )
+        stub.script(
+            {"gate": gate, "text": "Rex-Thinker trains on HumanRef-CoT, built with GPT-4o [1]."}
+        )
         app = build_app(settings, corpora={SEED: "seed"}, embedder=embedder, backend="openai")
         port = free_port()
         app.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
@@ -173,7 +191,9 @@ def test_a_slow_llm_keeps_the_ui_responsive_for_everyone_else(browser, seed_sett
             other.get_by_label("Extractive (offline)").check()
             answer = ask(other, "Which papers study scaling laws for xLSTM?")
             assert "xLSTM" in answer and "[1]" in answer
-            assert not gate.is_set() and "built with GPT-4o" not in slow.locator("#chat").inner_text()
+            assert (
+                not gate.is_set() and "built with GPT-4o" not in slow.locator("#chat").inner_text()
+            )
             gate.set()
             slow.get_by_text("built with GPT-4o").first.wait_for()
         finally:

@@ -1,0 +1,134 @@
+"""Every abstention decision, and its calibration, in one place: Plan + retrieved papers ->
+a Decision to abstain (nothing matches; the abstracts do not state what is asked) or to answer
+about chosen papers. Writers then write whatever was decided, and decide nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..plan.plan import Plan
+from ..schema import Paper, PaperHit
+from ..store.catalog import Catalog
+from ..text.latex import clean_latex
+from ..text.names import distinct_tokens
+from ..text.tokens import terms, tokenize
+from .evidence import SentenceBank
+
+Verdict = Literal["answer", "abstain_corpus", "abstain_detail"]
+UNSTATED_IGNORED = frozenset({"code", "time"})  # stems too general to test a detail by
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """Abstention thresholds, calibrated on eval/gold_answers.jsonl (`iclr-assistant eval`)."""
+
+    min_relevance: float = (
+        0.52  # best sentence similarity + weight * idf coverage below this: no match
+    )
+    coverage_weight: float = 0.8
+    relevance_depth: int = 3  # how many top papers may show relevance
+    specific_terms: int = 2  # the question's rarest terms; if no top paper has any of them...
+    specific_similarity: float = 0.45  # ...and no sentence is this close, nothing matches
+    which_margin: float = 0.12  # "which" lists papers whose relevance is within this of the best
+    which_floor: float = 0.46
+
+
+@dataclass(frozen=True)
+class Decision:
+    verdict: Verdict
+    about: tuple[PaperHit, ...] = ()  # the papers the answer (or abstention) is about
+    missing: str = ""  # abstain_detail: what the abstracts do not state
+    mention: bool = False  # ...as a term they do not mention, not a kind of detail
+
+
+class Judge:
+    """Decides for one corpus: its sentence bank and its BM25 statistics."""
+
+    def __init__(
+        self, bank: SentenceBank, catalog: Catalog, calibration: Calibration | None = None
+    ) -> None:
+        self.bank = bank
+        self.catalog = catalog
+        self.cal = calibration or Calibration()
+
+    def decide(self, plan: Plan, hits: list[PaperHit]) -> Decision:
+        if not hits or (
+            not plan.anchored and not plan.listing and self.nothing_matches(plan, hits)
+        ):
+            return Decision("abstain_corpus", tuple(hits[:3]))
+        about = hits[: max(1, len(plan.named) or len(plan.focus))]
+        papers = [h.paper for h in about]
+        if plan.detail and not abstract_mentions(papers, plan.detail):
+            return Decision("abstain_detail", tuple(about), plan.detail)
+        unknown = self.unstated_terms(plan.question, papers) if plan.anchored else []
+        if unknown and plan.kind == "facts":
+            return Decision("abstain_detail", tuple(about), ", ".join(unknown), mention=True)
+        return Decision("answer", tuple(self.choose(plan, hits)))
+
+    # -- which papers an answer is about ------------------------------------------------------
+    def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:
+        pinned = [h for h in hits if h.named]
+        if plan.listing:
+            return hits  # every paper the filters let through is the answer
+        if plan.kind == "compare":
+            return pinned if len(pinned) >= 2 else (pinned + [h for h in hits if not h.named])[:2]
+        if plan.kind == "which":
+            return self.relevant(plan, hits)
+        if plan.kind == "summary":
+            single = len(plan.focus) == 1 or (bool(hits) and hits[0].named and len(pinned) == 1)
+            return hits[:1] if single else self.relevant(plan, hits)
+        return pinned or hits[:3]
+
+    def relevant(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:
+        """The hits whose relevance is close enough to the best one's to count as matching."""
+        if plan.focus:
+            return [h for h in hits if h.paper.id in plan.focus] or hits[:1]
+        words = terms(plan.topic)
+        scores = [self.paper_relevance(h.paper, plan, words) for h in hits]
+        if not scores:
+            return []
+        cut = max(self.cal.which_floor, max(scores) - self.cal.which_margin)
+        return [h for h, s in zip(hits, scores) if s >= cut or h.named] or hits[:1]
+
+    def paper_relevance(self, paper: Paper, plan: Plan, words: set[str]) -> float:
+        """Closest sentence's similarity plus the idf-weighted share of the question it covers."""
+        best = self.bank.best(paper, plan.topic_vector, words).similarity
+        return best + self.cal.coverage_weight * self.bank.coverage(
+            words, f"{paper.title} {paper.abstract}"
+        )
+
+    # -- nothing in the corpus matches --------------------------------------------------------
+    def nothing_matches(self, plan: Plan, hits: list[PaperHit]) -> bool:
+        """Relevance of the best abstracts: their closest sentence plus how much of the question's
+        information (idf-weighted terms) they contain; or the question's most specific terms in
+        none of them."""
+        words = terms(plan.topic)
+        top = hits[: self.cal.relevance_depth]
+        if max(self.paper_relevance(h.paper, plan, words) for h in top) < self.cal.min_relevance:
+            return True
+        return self.misses_specific_terms(plan, top, words)
+
+    def misses_specific_terms(self, plan: Plan, top: list[PaperHit], words: set[str]) -> bool:
+        """'music generation with diffusion': the generic words match, the specific one (music)
+        is in no top abstract, and no sentence is close: the corpus has nothing on it."""
+        idf = self.catalog.lexical.idf
+        specific = set(sorted(words, key=lambda t: -idf(t))[: self.cal.specific_terms])
+        present = any(specific & terms(f"{h.paper.title} {h.paper.abstract}") for h in top)
+        best = max(self.bank.best(h.paper, plan.topic_vector, set()).similarity for h in top)
+        return bool(specific) and not present and best < self.cal.specific_similarity
+
+    # -- the abstracts do not state it ---------------------------------------------------------
+    def unstated_terms(self, question: str, papers: list[Paper]) -> list[str]:
+        """Distinctive tokens of the question (NPO, GPT-4, A100) that no focused abstract contains
+        and that are not the name of a paper: the abstracts cannot answer about them."""
+        text = " ".join(clean_latex(f"{p.title} {p.abstract}") for p in papers).lower()
+        names = self.catalog.table.names
+        return [
+            t for t in distinct_tokens(question) if t.lower() not in text and t.lower() not in names
+        ]
+
+
+def abstract_mentions(papers: list[Paper], detail: str) -> bool:
+    stems = set(tokenize(detail)) - UNSTATED_IGNORED
+    return any(stems <= terms(p.abstract) for p in papers) if stems else False

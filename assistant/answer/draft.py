@@ -1,0 +1,44 @@
+"""An answer being written: its text parts and the citations they use, numbered on first use,
+plus the small formatting every writer shares (a paper's label, its decision, a quoted sentence)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..schema import Citation, Paper
+from ..text.latex import clean_latex
+from ..text.markers import Numbering
+
+MAX_LABEL = 60
+
+
+@dataclass
+class Draft:
+    parts: list[str] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+    numbering: Numbering[str] = field(default_factory=Numbering)
+
+    def cite(self, paper: Paper, evidence: str) -> str:
+        """The marker of `paper`, numbered (with `evidence` as its support) on first use."""
+        if self.numbering.get(paper.id) is None:
+            self.citations.append(Citation(self.numbering.number(paper.id), paper, evidence))
+        return f"[{self.numbering.get(paper.id)}]"
+
+    def text(self) -> str:
+        return "\n".join(self.parts).strip()
+
+
+def label(paper: Paper) -> str:
+    """The paper's short name in bold, cut at a word boundary when the title is long."""
+    name = paper.short_name
+    if len(name) > MAX_LABEL:
+        name = name[: MAX_LABEL - 2].rsplit(" ", 1)[0].rstrip(" ,;:-") + "…"
+    return f"**{name}**"
+
+
+def badge(paper: Paper) -> str:
+    return f" ({paper.status})" if paper.status else ""
+
+
+def display(sentence: str) -> str:
+    return clean_latex(sentence)

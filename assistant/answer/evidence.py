@@ -1,0 +1,112 @@
+"""Abstract sentences as evidence: split, embed on first use (a bounded LRU cache of papers),
+and score against a question or a claim by embedding similarity plus term overlap."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..embedding import MiniLMEmbedding
+from ..schema import Paper
+from ..text.latex import clean_latex
+from ..text.sentences import split_sentences
+from ..text.tokens import terms
+
+CACHED_PAPERS = 4096  # ~10 sentences x 384 floats each: about 60 MB at most
+
+
+@dataclass(frozen=True)
+class Scored:
+    paper: Paper
+    index: int
+    text: str
+    score: float
+    similarity: float
+    overlap: float
+
+
+@dataclass(frozen=True)
+class _Entry:
+    sentences: list[str]
+    vectors: np.ndarray
+    tokens: list[set[str]]
+
+
+def sentences_of(paper: Paper) -> list[str]:
+    return split_sentences(paper.abstract) or [paper.abstract]
+
+
+class SentenceBank:
+    """Sentences, their vectors and tokens per paper id; thread-safe, filled lazily, the least
+    recently used papers dropped beyond `capacity`."""
+
+    def __init__(
+        self,
+        embedder: MiniLMEmbedding,
+        coverage: Callable[[set[str], str], float],
+        capacity: int = CACHED_PAPERS,
+    ) -> None:
+        self.embedder = embedder
+        self.coverage = coverage  # idf-weighted share of terms a text holds (from the BM25 index)
+        self.capacity = capacity
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def sentences(self, paper: Paper) -> list[str]:
+        entry = self._entries.get(paper.id)
+        return entry.sentences if entry else sentences_of(paper)
+
+    def prepare(self, papers: list[Paper]) -> dict[str, _Entry]:
+        """The entries of `papers`, embedding in one batch the sentences of those not cached."""
+        with self._lock:
+            todo = list({p.id: p for p in papers if p.id not in self._entries}.values())
+            split = [sentences_of(p) for p in todo]
+            texts = [clean_latex(s) for group in split for s in group]
+            vectors = self.embedder.embed_many(texts) if texts else np.zeros((0, 0), np.float32)
+            row = 0
+            for paper, group in zip(todo, split):
+                self._entries[paper.id] = _Entry(
+                    group, vectors[row : row + len(group)], [terms(s) for s in group]
+                )
+                row += len(group)
+            found = {}
+            for paper in papers:
+                self._entries.move_to_end(paper.id)
+                found[paper.id] = self._entries[paper.id]
+            while len(self._entries) > max(self.capacity, len(found)):
+                self._entries.popitem(last=False)
+            return found
+
+    def score(
+        self, papers: list[Paper], vector: np.ndarray, words: set[str], overlap_weight: float = 0.35
+    ) -> list[Scored]:
+        """Every sentence of `papers`, scored against a query vector and its terms, best first."""
+        entries = self.prepare(papers)
+        out = []
+        for paper in papers:
+            entry = entries[paper.id]
+            for i, (text, sim) in enumerate(zip(entry.sentences, entry.vectors @ vector)):
+                overlap = len(words & entry.tokens[i]) / len(words) if words else 0.0
+                out.append(
+                    Scored(
+                        paper, i, text, float(sim) + overlap_weight * overlap, float(sim), overlap
+                    )
+                )
+        out.sort(key=lambda s: -s.score)
+        return out
+
+    def best(self, paper: Paper, vector: np.ndarray, words: set[str]) -> Scored:
+        """The paper's sentence that best matches the query."""
+        return self.score([paper], vector, words)[0]
+
+    def best_support(self, claim: str, papers: list[Paper]) -> Scored | None:
+        """The abstract sentence of `papers` that best supports a claim."""
+        if not papers:
+            return None
+        vector = self.embedder.embed_many([clean_latex(claim)])[0]
+        scored = self.score(papers, vector, terms(claim), overlap_weight=0.5)
+        return scored[0] if scored else None

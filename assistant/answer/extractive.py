@@ -1,0 +1,43 @@
+"""The offline writer: a decision in, an Answer out, composed from abstract sentences only,
+each cited; the kind of question picks the form (facts, which, summary, compare)."""
+
+from __future__ import annotations
+
+from ..plan.plan import Plan
+from ..schema import Answer, PaperHit
+from ..text.tokens import terms
+from .abstain import no_match, unstated
+from .compare import compare
+from .decide import Decision
+from .draft import Draft
+from .evidence import SentenceBank
+from .facts import facts
+from .summary import summary
+from .which import which
+
+
+def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
+    if decision.verdict == "abstain_corpus":
+        return no_match(plan, decision, hits)
+    if decision.verdict == "abstain_detail":
+        return unstated(plan, decision, bank)
+    draft = _draft(plan, list(decision.about), bank)
+    return Answer(
+        question=plan.question,
+        text=draft.text(),
+        citations=tuple(draft.citations),
+        papers=tuple(hits),
+        kind=plan.kind,
+        notes=plan.notes,
+    )
+
+
+def _draft(plan: Plan, about: list[PaperHit], bank: SentenceBank) -> Draft:
+    words = terms(plan.topic)
+    if plan.kind == "compare":
+        return compare(bank, [h.paper for h in about])
+    if plan.kind == "which":
+        return which(bank, about, plan.topic_vector, words, "; ".join(plan.filters.description))
+    if plan.kind == "summary":
+        return summary(bank, about, plan.topic_vector, words)
+    return facts(bank, about, plan.topic_vector, words)

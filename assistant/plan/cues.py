@@ -1,0 +1,69 @@
+"""The few English surface cues the planner still reads, kept in one place: what kind of answer
+a question asks for, which details abstracts never state, and how a follow-up refers back."""
+
+from __future__ import annotations
+
+import re
+
+WHICH_RE = re.compile(
+    r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}(?:papers?|works?|submissions?|methods?|approaches|"
+    r"benchmarks?|datasets?)\b|\b(?:list|find|show me|name|are there)\b.*\b(?:papers?|works?)\b"
+    r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones|of (?:them|these))\b",
+    re.I,
+)
+WHICH_OF_RE = re.compile(r"\bwhich (?:papers|of)\b", re.I)
+COMPARE_RE = re.compile(
+    r"\b(?:compare|comparison|differ|difference|differences|versus|vs\.?|contrast|"
+    r"similarities|side by side|better than)\b",
+    re.I,
+)
+SEVERAL_RE = re.compile(r"\band\b|,")
+SUMMARY_RE = re.compile(
+    r"\b(?:summari[sz]e|summary|overview|survey|recap|tl;?dr|in brief|"
+    r"main (?:ideas|themes|contributions)|what (?:is|are) .* about)\b",
+    re.I,
+)
+DETAIL_RE = re.compile(
+    r"\b(?:who (?:are|were) the authors|authors? (?:of|list|names?)|(?:list|name) the authors|"
+    r"who (?:wrote|authored)|written by|affiliations?|institutions?|universit(?:y|ies)|"
+    r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"
+    r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
+    r"source code|code (?:available|release)|funding|weight decay|warm-?up|dropout|"
+    r"how many (?:gpus|layers|parameters)|memory slots|hours|inter-annotator|annotator agreement|"
+    r"model name|exact (?:model|number|value|version))\b",
+    re.I,
+)
+
+# Follow-ups. A pronoun points back on its own; a definite noun phrase ("the papers", "the
+# method") or a very short question points back only when the question brings no set of its own.
+ORDINALS = {
+    "first": 0,
+    "1st": 0,
+    "former": 0,
+    "second": 1,
+    "2nd": 1,
+    "third": 2,
+    "3rd": 2,
+    "fourth": 3,
+    "4th": 3,
+    "fifth": 4,
+    "5th": 4,
+    "last": -1,
+    "latter": -1,
+}
+ORDINAL_RE = re.compile(
+    r"\b(" + "|".join(ORDINALS) + r")\b(?:\s+(?:one|paper|of them|work|method))?", re.I
+)
+NUMBERED_RE = re.compile(
+    r"\b(?:paper|source|reference|number|no\.?)\s*\[?(\d{1,2})\]?|\[(\d{1,2})\]", re.I
+)
+PRONOUN_RE = re.compile(
+    r"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each)\b", re.I
+)
+DEFINITE_RE = re.compile(
+    r"\b(?:this|that|the (?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|"
+    r"three|same|above|previous|latter|former))\b",
+    re.I,
+)
+CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
+SHORT_QUESTION_WORDS = 3

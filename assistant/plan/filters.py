@@ -1,0 +1,140 @@
+"""Filters from flags and from the question itself ("orals about ...", "rejected papers that ..."):
+question -> (Filters, the question with the filter words removed)."""
+
+from __future__ import annotations
+
+import re
+
+from ..schema import ACCEPTED_STATUSES, REJECTED_STATUSES, Filters
+
+DECISIONS: dict[str, tuple[str, ...]] = {
+    "accepted": ACCEPTED_STATUSES,
+    "oral": ("Oral", "ConditionalOral"),
+    "poster": ("Poster", "ConditionalPoster"),
+    "rejected": REJECTED_STATUSES,
+    "withdrawn": ("Withdrawn",),
+}
+_QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(r"\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?", re.I),
+        "accepted",
+    ),
+    (re.compile(r"\b(?:orals?|oral\s+(?:papers?|presentations?))\b", re.I), "oral"),
+    (re.compile(r"\b(?:posters?|poster\s+papers?)\b", re.I), "poster"),
+    (
+        re.compile(r"\b(?:rejected|not\s+accepted)\b(?:\s+(?:papers?|submissions?))?", re.I),
+        "rejected",
+    ),
+    (re.compile(r"\bwithdrawn\b(?:\s+(?:papers?|submissions?))?", re.I), "withdrawn"),
+]
+
+
+def decision_statuses(value: str) -> tuple[str, ...]:
+    """'accepted' / 'oral' / 'poster' / 'rejected' / 'withdrawn' or an exact status value."""
+    key = value.strip().lower()
+    if key in DECISIONS:
+        return DECISIONS[key]
+    if key.rstrip("s") in DECISIONS:
+        return DECISIONS[key.rstrip("s")]
+    return (value.strip(),)
+
+
+def from_flags(
+    status: list[str] | None = None,
+    area: list[str] | None = None,
+    keyword: list[str] | None = None,
+    year: list[int] | None = None,
+) -> Filters:
+    statuses = tuple(s for value in status or [] for s in decision_statuses(value))
+    described = [f"decision: {', '.join(status)}"] if status else []
+    described += [f"area: {a}" for a in area or []] + [f"keyword: {k}" for k in keyword or []]
+    described += [f"year: {y}" for y in year or []]
+    return Filters(
+        statuses=statuses,
+        areas=tuple(area or ()),
+        keywords=tuple(keyword or ()),
+        years=tuple(year or ()),
+        description=tuple(described),
+    )
+
+
+def from_question(question: str) -> tuple[Filters, str]:
+    """Decision words that describe the wanted papers become a filter; the rest is the topic."""
+    for pattern, decision in _QUESTION_PATTERNS:
+        match = pattern.search(question)
+        if match and _is_filter_use(question, match):
+            cleaned = (question[: match.start()] + "papers" + question[match.end() :]).strip()
+            cleaned = re.sub(r"\s{2,}", " ", cleaned)
+            return Filters(
+                statuses=DECISIONS[decision],
+                description=(f"decision: {decision} (from the question)",),
+            ), cleaned
+    return Filters(), question
+
+
+def _is_filter_use(question: str, match: re.Match[str]) -> bool:
+    """'orals on X', 'which accepted papers', 'rejected submissions' are filters; 'a poster child'
+    or 'papers that were accepted to NeurIPS' are not worth guessing at: require the word before
+    a noun-like continuation or at the start of a request."""
+    after = question[match.end() : match.end() + 40].lower()
+    before = question[: match.start()].lower()
+    if re.match(r"\s*child", after):
+        return False
+    if re.fullmatch(r"\s*[?.!]*\s*", after):  # the question ends on it: "which of them are orals?"
+        return True
+    if re.match(r"\s*(?:papers?|submissions?|works?)\b", after) or match.group(0).lower().endswith(
+        ("papers", "paper", "submissions", "submission", "works")
+    ):
+        return True
+    if re.match(
+        r"\s*(?:on|about|that|which|in|for|from|with|proposing|studying|addressing)\b", after
+    ):
+        return True
+    return bool(
+        re.search(r"(?:^|\b(?:the|all|any|which|list|show|summari[sz]e|find|among)\s+)$", before)
+    )
+
+
+def merge(a: Filters, b: Filters) -> Filters:
+    """`a` wins (flags over the question, the question over an earlier one): each kind of filter
+    `a` sets replaces the same kind in `b`, and only the filters that apply are described."""
+    taken = {
+        name
+        for name, values in (
+            ("decision", a.statuses),
+            ("area", a.areas),
+            ("keyword", a.keywords),
+            ("year", a.years),
+        )
+        if values
+    }
+    described = a.description + tuple(d for d in b.description if d.split(":", 1)[0] not in taken)
+    return Filters(
+        statuses=a.statuses or b.statuses,
+        areas=a.areas or b.areas,
+        keywords=a.keywords or b.keywords,
+        years=a.years or b.years,
+        description=described,
+    )
+
+
+def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
+    """'datasets-and-benchmarks papers', "in the 'reinforcement learning' area": an area filter.
+    A bare topic ("papers on reinforcement learning") stays a topic."""
+    flat = re.sub(r"[-_]", " ", question).lower()
+    for area in sorted(areas, key=len, reverse=True):
+        short = re.split(r"[(,]| including", area)[0].strip().lower()
+        for name in dict.fromkeys((area.lower(), short)):
+            if len(name) < 6:
+                continue
+            pattern = (
+                rf"['\"‘“]{re.escape(name)}['\"’”]|\b{re.escape(name)}\s+(?:papers?|submissions?|works?|area|track)"
+                rf"|\b(?:area|track|category)\s+(?:of\s+)?['\"‘“]?{re.escape(name)}"
+            )
+            match = re.search(pattern, flat)
+            if match:
+                cleaned = (flat[: match.start()] + " papers " + flat[match.end() :]).strip()
+                return Filters(
+                    areas=(area,), description=(f"area: {area} (from the question)",)
+                ), re.sub(r"\s{2,}", " ", cleaned)
+    return Filters(), question

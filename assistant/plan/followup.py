@@ -1,0 +1,73 @@
+"""Follow-ups: whether a question refers back to the last answer ("what dataset did they build?",
+"the second one") and, if so, which of its papers. History in, (query, focus papers, note) out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..schema import Turn
+from ..store.papers import PaperTable
+from .cues import (
+    CONTINUATION_RE,
+    DEFINITE_RE,
+    NUMBERED_RE,
+    ORDINAL_RE,
+    ORDINALS,
+    PRONOUN_RE,
+    SHORT_QUESTION_WORDS,
+)
+from .kinds import SET_KINDS, Kind
+from .named import mentioned_papers
+
+
+@dataclass(frozen=True)
+class Resolved:
+    focus: tuple[str, ...] = ()
+    context: str = ""  # the earlier question a follow-up continues
+    note: str = ""
+
+
+def is_followup(question: str, kind: Kind) -> bool:
+    """A pronoun, an ordinal, a source number or a continuation points back; "the papers" or a very short
+    question does only when the question does not ask for a set of its own ("Name the papers
+    about memory" starts afresh)."""
+    if any(cue.search(question) for cue in (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE)):
+        return True
+    weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
+    return weak and kind not in SET_KINDS
+
+
+def resolve(
+    question: str, kind: Kind, names_papers: bool, history: list[Turn], table: PaperTable
+) -> Resolved:
+    """A question naming papers stands alone; a follow-up inherits the last answer's papers."""
+    if not history or names_papers or not is_followup(question, kind):
+        return Resolved()
+    ids: list[str] = []
+    for turn in reversed(
+        history
+    ):  # the latest turn that named papers ("Five corpora [1]" names none)
+        if turn.role == "assistant":
+            ids = list(turn.paper_ids) or mentioned_papers(table, turn.content)
+            if ids:
+                break
+    if not ids:
+        return Resolved()
+    picked = _pick(question, ids)
+    last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
+    names = ", ".join(p.short_name if (p := table.get(i)) else i for i in picked)
+    return Resolved(focus=tuple(picked), context=last_question, note=f"follow-up about {names}")
+
+
+def _pick(question: str, ids: list[str]) -> list[str]:
+    numbered = NUMBERED_RE.search(question)
+    if numbered:
+        n = int(numbered.group(1) or numbered.group(2)) - 1
+        if 0 <= n < len(ids):
+            return [ids[n]]
+    ordinal = ORDINAL_RE.search(question)
+    if ordinal:
+        index = ORDINALS[ordinal.group(1).lower()]
+        if -len(ids) <= index < len(ids):
+            return [ids[index]]
+    return ids

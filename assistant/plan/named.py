@@ -1,0 +1,79 @@
+"""Which papers a text names: a title, the part of a title before its colon, or a name its
+abstract introduces (Rex-Thinker, ELMUR), looked up in the paper table. Text in, paper ids out."""
+
+from __future__ import annotations
+
+import re
+
+from ..store.papers import PaperTable
+from ..text.names import NAME_TOKEN_RE, distinctive
+
+MAX_NAME_PAPERS = 4  # a name shared by more papers than this is not a name, it's a topic
+MAX_TITLE_SCAN = 5000  # beyond this many papers, full titles are not searched in free text
+
+
+def find_named(table: PaperTable, question: str) -> list[str]:
+    """Paper ids whose name (title prefix, or a name the abstract introduces) the question uses,
+    in order of appearance. Lower-case use counts only for distinctive names (RepSpec, GPT-4o)."""
+    tokens = [(m.group(0).rstrip(".")) for m in NAME_TOKEN_RE.finditer(question)]
+    found: list[str] = _long_names_in(table, question)
+    for size in (6, 5, 4, 3, 2, 1):
+        for start in range(len(tokens) - size + 1):
+            phrase = " ".join(tokens[start : start + size])
+            for paper_id in _lookup(table, phrase, size):
+                if paper_id not in found:
+                    found.append(paper_id)
+    return found
+
+
+def _long_names_in(table: PaperTable, question: str) -> list[str]:
+    """Multi-word names and titles quoted inside a question ("Unlearning Isn't Invisible")."""
+    lowered = " ".join(question.lower().replace("’", "'").split())
+    hits = []
+    words = set(lowered.split()) | set(re.findall(r"[\w][\w'-]*", lowered))
+    candidates = [k for word in words for k in table.long_names.get(word, [])]
+    for key in candidates:
+        position = lowered.find(key)
+        if position >= 0:
+            hits.append((position, key))
+    found: list[str] = []
+    for _, key in sorted(hits):
+        entries = table.names[key]
+        if len(entries) <= MAX_NAME_PAPERS:
+            found += [e[0] for e in entries if e[0] not in found]
+    return found
+
+
+def _lookup(table: PaperTable, phrase: str, size: int) -> list[str]:
+    entries = table.names.get(phrase.lower(), [])
+    if not entries or len(entries) > MAX_NAME_PAPERS:
+        return []
+    if size == 1:
+        # an acronym many abstracts use (DNA, LDA, MPNN) names a topic, not a paper
+        if table.words.is_common(phrase):
+            return []
+        # "elmur" for ELMUR counts, unless the word is ordinary ("trap" for TRAP)
+        if not distinctive(phrase) and not (
+            phrase.islower() and len(phrase) >= 4 and all(distinctive(e[2]) for e in entries)
+        ):
+            return []
+    strongest = max(e[1] for e in entries)
+    if strongest == 1 and (len(entries) > 1 or table.words.doc_freq(phrase) > 2):
+        return []  # an acronym a few abstracts define (LDA, MNL) is a term, not a paper's name
+    return [e[0] for e in entries if e[1] == strongest]
+
+
+def mentioned_papers(table: PaperTable, text: str) -> list[str]:
+    """Papers a text (an earlier answer) mentions, by name or full title, in order of first mention."""
+    found: dict[str, int] = {}
+    lowered = text.lower()
+    for paper_id in find_named(table, text):
+        paper = table.get(paper_id)
+        if paper:
+            found[paper_id] = lowered.find(paper.short_name.lower())
+    if len(table.papers) <= MAX_TITLE_SCAN:
+        for paper in table.papers:
+            pos = lowered.find(paper.title.lower()) if len(paper.title) > 12 else -1
+            if pos >= 0 and paper.id not in found:
+                found[paper.id] = pos
+    return sorted(found, key=lambda i: found[i] if found[i] >= 0 else 10**9)

@@ -1,0 +1,60 @@
+"""Fusion of the dense and BM25 rankings of papers into one score: min-max normalised scores,
+weighted (the lexical weight rising when BM25's best stands out), or reciprocal rank fusion."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class FusionParams:
+    """Weights of the fused score; tuned on eval/gold_retrieval.jsonl (see eval/retrieval_eval.py)."""
+
+    dense_weight: float = 1.0
+    lexical_weight: float = 1.0
+    lexical_confidence: float = 0.0  # extra lexical weight when BM25's top hit stands out
+    rrf_k: float = 60.0
+    method: str = "score"  # "score" (normalised scores) or "rrf"
+
+
+def fuse(
+    dense: dict[str, float], lexical: dict[str, float], params: FusionParams
+) -> dict[str, float]:
+    """paper id -> fused score, from each side's paper id -> score."""
+    if params.method == "rrf":
+        return _rrf(dense, lexical, params)
+    d = _normalise(dense)
+    b = _normalise(lexical)
+    weight = params.lexical_weight * (1.0 + params.lexical_confidence * _confidence(lexical))
+    ids = set(d) | set(b)
+    return {p: params.dense_weight * d.get(p, 0.0) + weight * b.get(p, 0.0) for p in ids}
+
+
+def _normalise(scores: dict[str, float]) -> dict[str, float]:
+    """Min-max over the candidates, so each side's best is 1 and its weakest 0."""
+    if not scores:
+        return {}
+    values = np.array(list(scores.values()))
+    low, high = float(values.min()), float(values.max())
+    span = high - low or 1.0
+    return {k: (v - low) / span for k, v in scores.items()}
+
+
+def _confidence(lexical: dict[str, float]) -> float:
+    """How far BM25's best stands above its next ones (0 = a crowd, 1 = one clear winner)."""
+    values = sorted(lexical.values(), reverse=True)
+    if len(values) < 3 or values[0] <= 0:
+        return 0.0
+    return max(0.0, min(1.0, (values[0] - values[1]) / values[0] * 2))
+
+
+def _rrf(
+    dense: dict[str, float], lexical: dict[str, float], params: FusionParams
+) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for weight, scores in ((params.dense_weight, dense), (params.lexical_weight, lexical)):
+        for rank, paper_id in enumerate(sorted(scores, key=lambda p: -scores[p])):
+            out[paper_id] = out.get(paper_id, 0.0) + weight / (params.rrf_k + rank + 1)
+    return out

@@ -1,0 +1,73 @@
+"""Plan -> ranked papers with their best chunks: dense chunks from the store and BM25 over
+papers, fused; the plan's pinned papers (follow-up focus, named) first; a listing plan gets
+every paper its filters let through."""
+
+from __future__ import annotations
+
+from ..plan.plan import Plan
+from ..schema import ChunkHit, PaperHit
+from ..store.catalog import Catalog
+from ..store.chroma import Store
+from .fusion import FusionParams, fuse
+
+DENSE_CHUNKS = 150
+LEXICAL_PAPERS = 150
+MAX_LISTED = 100
+
+
+class Retriever:
+    """Reads one corpus: its store for dense chunks, its catalog for BM25 and the paper table."""
+
+    def __init__(self, store: Store, catalog: Catalog, params: FusionParams | None = None) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.params = params or FusionParams()
+
+    def retrieve(self, plan: Plan) -> list[PaperHit]:
+        if plan.listing:
+            return self.listing(plan)
+        dense, chunks = self.dense(plan)
+        fused = fuse(dense, self.lexical(plan), self.params)
+        ranked = [p for p, _ in sorted(fused.items(), key=lambda kv: -kv[1]) if p not in plan.named]
+        top_k = [*plan.named, *ranked][: plan.k]
+        pinned = plan.pinned
+        top = max(fused.values(), default=1.0)
+        hits = []
+        for paper_id in [*plan.focus, *(p for p in top_k if p not in plan.focus)]:
+            paper = self.catalog.table.get(paper_id)
+            if paper is None:
+                continue
+            score = fused.get(paper_id, top + 0.01 if paper_id in plan.named else 0.0)
+            hits.append(
+                PaperHit(
+                    paper=paper,
+                    score=round(float(score), 4),
+                    chunks=tuple(chunks.get(paper_id, ())),
+                    named=paper_id in pinned,
+                )
+            )
+        return hits
+
+    def dense(self, plan: Plan) -> tuple[dict[str, float], dict[str, list[ChunkHit]]]:
+        """Each paper's best chunk cosine, and its matching chunks, best first."""
+        allowed = self.catalog.table.allowed(plan.filters)
+        papers: dict[str, float] = {}
+        chunks: dict[str, list[ChunkHit]] = {}
+        for paper_id, chunk in self.store.query_chunks(
+            plan.query_vector, DENSE_CHUNKS, plan.filters, allowed
+        ):
+            papers[paper_id] = max(papers.get(paper_id, -1.0), chunk.score)
+            chunks.setdefault(paper_id, []).append(chunk)
+        return papers, chunks
+
+    def lexical(self, plan: Plan) -> dict[str, float]:
+        mask = self.catalog.table.mask(plan.filters)
+        return dict(self.catalog.lexical.search(plan.query, LEXICAL_PAPERS, mask))
+
+    def listing(self, plan: Plan) -> list[PaperHit]:
+        """A question that is only a filter ("which oral papers are there?") lists them all."""
+        allowed = self.catalog.table.allowed(plan.filters) or set()
+        papers = sorted(
+            (p for p in self.catalog.table.papers if p.id in allowed), key=lambda p: p.title.lower()
+        )
+        return [PaperHit(paper=p, score=1.0) for p in papers[:MAX_LISTED]]

@@ -1,0 +1,89 @@
+"""The paper table of a corpus: every paper by id, the names each one is known by (title, the
+part before its colon, names its abstract introduces), and the papers a filter lets through."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+
+from ..schema import Filters, Paper
+from ..text.names import coined
+
+
+class DocumentFrequencies(Protocol):
+    def doc_freq(self, word: str) -> int: ...
+
+    def is_common(self, word: str) -> bool: ...
+
+
+class PaperTable:
+    """All papers of a corpus, by id, with their names; `words` tells how common a word is
+    across the corpus (BM25's document counts), so a name many abstracts use is not a name."""
+
+    def __init__(self, rows: list[dict[str, Any]], words: DocumentFrequencies) -> None:
+        self.words = words
+        self.papers = [_paper(r) for r in rows]
+        self.position = {p.id: i for i, p in enumerate(self.papers)}
+        self.names = self._name_index(rows)
+        self.long_names: dict[
+            str, list[str]
+        ] = {}  # first word -> multi-word names starting with it
+        for key in self.names:
+            if " " in key and len(key) >= 10:
+                self.long_names.setdefault(key.split(" ", 1)[0], []).append(key)
+        self.areas = sorted({p.primary_area for p in self.papers if p.primary_area})
+
+    def get(self, paper_id: str) -> Paper | None:
+        i = self.position.get(paper_id)
+        return None if i is None else self.papers[i]
+
+    def _name_index(self, rows: list[dict[str, Any]]) -> dict[str, list[tuple[str, int, str]]]:
+        """name (lower case) -> [(paper id, strength 2 for a title or title head, 1 for a name
+        the abstract introduces, the name as written)]."""
+        index: dict[str, list[tuple[str, int, str]]] = {}
+        for row, paper in zip(rows, self.papers):
+            candidates = [(paper.title, 2)] + (
+                [(paper.short_name, 2)] if paper.short_name != paper.title else []
+            )
+            candidates += [(n, 1) for n in row.get("names", []) if coined(n)]
+            for name, strength in candidates:
+                key = name.lower()
+                if (
+                    len(key) >= 3
+                    and (len(key.split()) <= 6 or strength == 2)
+                    and paper.id not in {e[0] for e in index.get(key, [])}
+                ):
+                    index.setdefault(key, []).append((paper.id, strength, name))
+        return index
+
+    def mask(self, filters: Filters) -> np.ndarray | None:
+        if filters.is_empty():
+            return None
+        return np.array([passes(p, filters) for p in self.papers], dtype=np.float32)
+
+    def allowed(self, filters: Filters) -> set[str] | None:
+        """Ids of the papers the filters let through; None when there are no filters."""
+        if filters.is_empty():
+            return None
+        return {p.id for p in self.papers if passes(p, filters)}
+
+
+def passes(paper: Paper, filters: Filters) -> bool:
+    if filters.statuses and paper.status not in filters.statuses:
+        return False
+    if filters.areas and not any(a.lower() in paper.primary_area.lower() for a in filters.areas):
+        return False
+    if filters.years and paper.year not in filters.years:
+        return False
+    if filters.keywords:
+        words = " | ".join(paper.keywords).lower()
+        return all(k.lower() in words for k in filters.keywords)
+    return True
+
+
+def _paper(row: dict[str, Any]) -> Paper:
+    fields = {k: v for k, v in row.items() if k != "names"}
+    fields["authors"] = tuple(fields.get("authors", ()))
+    fields["keywords"] = tuple(fields.get("keywords", ()))
+    return Paper(**fields)

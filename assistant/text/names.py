@@ -1,0 +1,78 @@
+"""Names of papers and methods in text: the names an abstract introduces ("we propose
+Rex-Thinker", "(SMILE)"), what makes a token look coined or distinctive, and the one list of
+generic acronyms (LLM, RL, GNN) that are topics, never a paper's name. Pure functions."""
+
+from __future__ import annotations
+
+import re
+
+from .latex import clean_latex
+
+# Acronyms every field uses: a question or abstract using one names a topic, not a paper.
+GENERIC_ACRONYMS = frozenset(
+    "LLM LLMS MLLM MLLMS VLM VLMS SOTA COT RL NLP CV GPU GPUS CPU API AI ML DNN DNNS CNN CNNS "
+    "GNN GNNS MLP VS".split()
+)
+NAME_RE = re.compile(
+    r"\b(?i:we\s+(?:propose|introduce|present|develop|design|build|construct|release|curate)"
+    r"|named|called|dubbed|termed|coined)\s+(?i:a\s+|an\s+|the\s+)?(?i:new\s+|novel\s+)?"
+    r"[*_\"“'‘]?([A-Za-z0-9]+(?:[-–][A-Za-z0-9]+)*)"
+)
+PAREN_ACRONYM_RE = re.compile(r"\(([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\)")
+NAME_TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+]*(?:[-–][A-Za-z0-9]+)*")
+# Tokens a question may use for a specific thing: RepSpec, NPO, GPT-4, A100.
+DISTINCT_RE = re.compile(
+    r"\b(?:[A-Z][a-z]*[A-Z][A-Za-z0-9-]*|[A-Z]{2,}[A-Za-z0-9-]*|[A-Za-z]+-?\d[\w-]*)\b"
+)
+
+
+def introduced_names(text: str) -> list[str]:
+    """Names an abstract introduces ("we propose Rex-Thinker", "named HumanRef-CoT", "(SMILE)")."""
+    text = clean_latex(text)
+    names = [m.group(1) for m in NAME_RE.finditer(text)]
+    names += [m.group(1) for m in PAREN_ACRONYM_RE.finditer(text)]
+    return list(dict.fromkeys(n for n in names if looks_like_name(n)))
+
+
+def first_introduced_name(text: str) -> str | None:
+    """The first name an abstract introduces with "we propose ..." / "called ...", if any."""
+    names = [m.group(1) for m in NAME_RE.finditer(clean_latex(text)) if looks_like_name(m.group(1))]
+    return names[0] if names else None
+
+
+def looks_like_name(token: str) -> bool:
+    """Rex-Thinker, ELMUR, xLSTM, GPT-4o: several capitals, or a capital with a hyphen or digit."""
+    capitals = sum(c.isupper() for c in token)
+    if len(token) < 3 or is_generic(token):
+        return False
+    return capitals >= 2 or (
+        capitals == 1 and token[0].isupper() and any(c in "-–0123456789" for c in token)
+    )
+
+
+def is_generic(token: str) -> bool:
+    """LLM, RL, CNNs: an acronym of the whole field."""
+    return token.upper() in GENERIC_ACRONYMS
+
+
+def coined(name: str) -> bool:
+    """A coined name (HumanRef-CoT, IG-FWI, GPT-4o, xLSTM), not a capitalised compound of plain
+    words (Vision-Language, Low-Rank, Self-supervised) that many abstracts use."""
+    parts = re.split(r"[-–]", name)
+    if len(parts) == 1:
+        return True
+    return any(
+        sum(c.isupper() for c in part) >= 2 or any(c.isdigit() for c in part) for part in parts
+    )
+
+
+def distinctive(token: str) -> bool:
+    """A capital inside the word, a digit or a hyphen: RepSpec, GPT-4o, T-Maze (not "Trap")."""
+    capitals = sum(c.isupper() for c in token)
+    inner = capitals - (1 if token[:1].isupper() else 0)
+    return inner >= 1 or any(c.isdigit() or c == "-" for c in token)
+
+
+def distinct_tokens(question: str) -> list[str]:
+    """The question's tokens that look like a specific name or model (NPO, GPT-4, A100)."""
+    return [t for t in DISTINCT_RE.findall(question) if not is_generic(t)]

@@ -1,0 +1,221 @@
+"""The web UI's layout: a chat tab with streamed, cited answers and a sources panel, a papers
+browser, export; components wired to the plain handlers of `handlers`."""
+
+from __future__ import annotations
+
+import functools
+import os
+from typing import Any
+
+# Before gradio is imported: no analytics, no Hugging Face calls.
+os.environ["GRADIO_ANALYTICS_ENABLED"] = "False"
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["HF_HUB_DISABLE_TELEMETRY"] = "1"
+
+import gradio as gr  # noqa: E402
+
+from ..config import Settings  # noqa: E402
+from ..embedding import MiniLMEmbedding  # noqa: E402
+from .handlers import (  # noqa: E402
+    ChatState,
+    Engines,
+    ask_about,
+    corpus_info,
+    export_all,
+    paper_details,
+    respond,
+    search_papers,
+)
+from .render import CARD_CSS, NO_PAPER, PAGE_CSS, source_cards  # noqa: E402
+
+DEFAULT_CORPORA = {"Your 19 papers (seed)": "seed", "All ICLR 2026 (19,638)": "iclr2026"}
+DECISIONS = ["any", "accepted", "oral", "poster", "rejected", "withdrawn"]
+EXAMPLES = [
+    "Which papers use chain-of-thought reasoning?",
+    "What training data did the Rex-Thinker authors create, and how?",
+    "How large is SCUBA and whose roles do its tasks cover?",
+    "Compare Rex-Thinker and TumorChain",
+]
+
+
+def build_app(
+    settings: Settings,
+    corpora: dict[str, str] | None = None,
+    embedder: MiniLMEmbedding | None = None,
+    backend: str | None = None,
+) -> gr.Blocks:
+    corpora = dict(corpora or DEFAULT_CORPORA)
+    if settings.corpus not in corpora.values():
+        corpora = {f"{settings.corpus}": settings.corpus, **corpora}
+    default = next(label for label, value in corpora.items() if value == settings.corpus)
+    engines = Engines(settings, corpora, embedder)
+    areas, info = corpus_info(engines, default)
+    bind = functools.partial
+    with gr.Blocks(title="ICLR 2026 paper assistant") as app:
+        state, paper_ids, selected = gr.State(ChatState()), gr.State([]), gr.State(None)
+        with gr.Row(equal_height=True):
+            gr.Markdown(
+                "## ICLR 2026 paper assistant\nAsk about the submissions: every claim cites "
+                "the abstract it comes from. Abstracts: OpenReview, CC BY 4.0."
+            )
+            with gr.Column():
+                corpus = gr.Dropdown(list(corpora), value=default, label="Corpus")
+                info_md = gr.Markdown(info)
+        with gr.Tabs() as tabs:
+            with gr.Tab("Chat", id="chat"):
+                chat = _chat_tab(settings, areas, backend)
+            with gr.Tab("Papers", id="papers"):
+                papers = _papers_tab(areas)
+        _wire_chat(engines, chat, corpus, state)
+        _wire_papers(engines, papers, corpus, paper_ids, selected, chat["msg"], tabs)
+        listing = (
+            [corpus, papers["query"], papers["decision"], papers["area"]],
+            [papers["table"], paper_ids, papers["status"]],
+        )
+        corpus.change(
+            bind(_on_corpus, engines), corpus, [chat["area"], papers["area"], info_md]
+        ).then(bind(search_papers, engines), *listing)
+        app.load(bind(search_papers, engines), *listing)
+    app.queue(default_concurrency_limit=4)
+    return app
+
+
+def _chat_tab(settings: Settings, areas: list[str], backend: str | None) -> dict[str, Any]:
+    c: dict[str, Any] = {}
+    with gr.Row():
+        c["decision"] = gr.Dropdown(DECISIONS, value="any", label="Decision", min_width=120)
+        c["area"] = gr.Dropdown(areas, value="any", label="Primary area", min_width=220, scale=2)
+        answerers = [
+            ("Extractive (offline)", "extractive"),
+            (f"LLM: {settings.llm_model}", "openai"),
+        ]
+        c["backend"] = gr.Radio(
+            answerers, value=backend or settings.backend, label="Answerer", scale=2
+        )
+        c["k"] = gr.Slider(
+            1, max(20, settings.top_k), value=settings.top_k, step=1, label="Papers to consult"
+        )
+    with gr.Row():
+        with gr.Column(scale=3):
+            c["chatbot"] = gr.Chatbot(
+                label="Conversation",
+                height=520,
+                sanitize_html=True,
+                elem_id="chat",
+                examples=[{"text": q} for q in EXAMPLES],
+                placeholder="Ask a question about the papers, or pick an example.",
+            )
+            with gr.Row():
+                c["msg"] = gr.Textbox(
+                    placeholder="Ask about the papers…",
+                    show_label=False,
+                    scale=6,
+                    autofocus=True,
+                    submit_btn=False,
+                    elem_id="question",
+                )
+                c["send"] = gr.Button("Ask", variant="primary", scale=1, min_width=90)
+            with gr.Accordion("Export this answer", open=False):
+                c["md"] = gr.Textbox(label="Markdown", lines=8, buttons=["copy"], interactive=False)
+                c["bib"] = gr.Textbox(label="BibTeX", lines=8, buttons=["copy"], interactive=False)
+        with gr.Column(scale=2):
+            c["sources"] = gr.HTML(
+                source_cards(None),
+                label="Sources",
+                css_template=CARD_CSS,
+                max_height=640,
+                elem_id="sources",
+                js_on_load=None,
+                head=PAGE_CSS,
+            )
+    return c
+
+
+def _papers_tab(areas: list[str]) -> dict[str, Any]:
+    p: dict[str, Any] = {}
+    with gr.Row():
+        p["query"] = gr.Textbox(
+            placeholder="Search titles and abstracts (empty: list all)",
+            show_label=False,
+            scale=4,
+            elem_id="paper-query",
+        )
+        p["decision"] = gr.Dropdown(DECISIONS, value="any", label="Decision", min_width=120)
+        p["area"] = gr.Dropdown(areas, value="any", label="Primary area", scale=2)
+        p["search"] = gr.Button("Search", variant="primary", min_width=80)
+    p["status"] = gr.Markdown("")
+    with gr.Row():
+        p["table"] = gr.Dataframe(
+            headers=["Title", "Decision", "Area"],
+            datatype="str",
+            interactive=False,
+            wrap=True,
+            max_height=600,
+            scale=3,
+            column_widths=["60%", "12%", "28%"],
+        )
+        with gr.Column(scale=2):
+            p["details"] = gr.HTML(NO_PAPER, css_template=CARD_CSS, js_on_load=None)
+            p["ask"] = gr.Button("Ask about this paper", interactive=True)
+    return p
+
+
+def _wire_chat(engines: Engines, c: dict[str, Any], corpus: Any, state: Any) -> None:
+    inputs = [c["msg"], c["chatbot"], state, corpus, c["decision"], c["area"], c["backend"], c["k"]]
+    outputs = [c["msg"], c["chatbot"], state, c["sources"]]
+    answer = functools.partial(respond, engines)
+    export = (export_all, state, [c["md"], c["bib"]])
+    # API clients (eval/load_test.py) call /ask, /export and /clear; the button's and the examples'
+    # copies of the same handlers stay callable but are left out of the API page.
+    hidden: dict[str, Any] = {"api_visibility": "undocumented"}
+    c["msg"].submit(answer, inputs, outputs, api_name="ask").then(*export, api_name="export")
+    c["send"].click(answer, inputs, outputs, api_name="ask_button", **hidden).then(
+        *export, **hidden
+    )
+    c["chatbot"].example_select(_example_text, None, c["msg"], **hidden).then(
+        answer, inputs, outputs, api_name="ask_example", **hidden
+    ).then(*export, **hidden)
+    # the chatbot's own clear (bin) button starts a new conversation
+    c["chatbot"].clear(
+        lambda: (ChatState(), source_cards(None), "", ""),
+        None,
+        [state, c["sources"], c["md"], c["bib"]],
+        api_name="clear",
+    )
+
+
+def _example_text(evt: gr.SelectData) -> str:
+    value = evt.value
+    return str(value.get("text", "")) if isinstance(value, dict) else str(value)
+
+
+def _wire_papers(
+    engines: Engines,
+    p: dict[str, Any],
+    corpus: Any,
+    paper_ids: Any,
+    selected: Any,
+    msg: Any,
+    tabs: Any,
+) -> None:
+    inputs = [corpus, p["query"], p["decision"], p["area"]]
+    outputs = [p["table"], paper_ids, p["status"]]
+    for event in (p["query"].submit, p["search"].click, p["decision"].change, p["area"].change):
+        event(functools.partial(search_papers, engines), inputs, outputs)
+
+    def pick(ids: list[str], corpus_label: str, evt: gr.SelectData) -> tuple[str, str | None]:
+        row = evt.index[0] if isinstance(evt.index, (list, tuple)) else evt.index
+        paper_id = ids[row] if isinstance(row, int) and 0 <= row < len(ids) else None
+        return paper_details(engines, corpus_label, paper_id), paper_id
+
+    p["table"].select(pick, [paper_ids, corpus], [p["details"], selected])
+    p["ask"].click(
+        lambda cl, pid: (ask_about(engines, cl, pid), gr.Tabs(selected="chat")),
+        [corpus, selected],
+        [msg, tabs],
+    )
+
+
+def _on_corpus(engines: Engines, corpus: str) -> tuple[Any, Any, str]:
+    areas, info = corpus_info(engines, corpus)
+    return gr.Dropdown(choices=areas, value="any"), gr.Dropdown(choices=areas, value="any"), info

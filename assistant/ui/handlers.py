@@ -1,0 +1,276 @@
+"""The web UI's handlers: plain functions of (engines, inputs) -> outputs, no Gradio layout here.
+`Engines` opens one Engine per corpus, on first use, sharing one embedder."""
+
+from __future__ import annotations
+
+import html
+import logging
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..config import Settings
+from ..embedding import MiniLMEmbedding, for_settings
+from ..engine import Engine
+from ..ingest.corpus import CorpusError, resolve_corpus
+from ..plan.filters import from_flags
+from ..schema import Answer, Filters, Paper, Turn
+from ..store.chroma import IndexError_, Store
+from .render import (
+    NO_PAPER,
+    PENDING,
+    answer_message,
+    bibtex,
+    card,
+    chat_markdown,
+    escape_markdown,
+    export_markdown,
+    non_empty,
+    source_cards,
+)
+
+log = logging.getLogger(__name__)
+MAX_LISTED = 200
+USER_ERRORS: tuple[type[Exception], ...] = (IndexError_, CorpusError)
+
+
+class MissingIndex(RuntimeError):
+    """A corpus of the dropdown has no index yet; the message says how to build it."""
+
+
+USER_ERRORS += (MissingIndex,)  # errors whose message is meant for the user
+
+
+@dataclass(frozen=True)
+class ChatState:
+    """One browser session's conversation (kept in gr.State, never shared)."""
+
+    corpus: str = ""
+    turns: tuple[Turn, ...] = ()
+    answer: Answer | None = None
+
+
+class Engines:
+    """One Engine per corpus label, opened on first use; never builds an index inside a request."""
+
+    def __init__(
+        self, settings: Settings, corpora: dict[str, str], embedder: MiniLMEmbedding | None = None
+    ) -> None:
+        self.settings, self.corpora, self._embedder = settings, corpora, embedder
+        self._engines: dict[str, Engine] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._lock = threading.Lock()
+
+    def get(self, label: str) -> Engine:
+        if label not in self.corpora:
+            raise CorpusError(f"unknown corpus {label!r}; choose one of: {', '.join(self.corpora)}")
+        with self._lock:
+            lock = self._locks.setdefault(label, threading.Lock())
+        with lock:
+            if label not in self._engines:
+                settings = self.settings.model_copy(update={"corpus": self.corpora[label]})
+                check_index(settings, label)
+                self._engines[label] = Engine(settings, self._shared_embedder())
+            return self._engines[label]
+
+    def _shared_embedder(self) -> MiniLMEmbedding:
+        with self._lock:
+            if self._embedder is None:
+                self._embedder = for_settings(self.settings)
+            return self._embedder
+
+
+def check_index(settings: Settings, label: str) -> None:
+    """Raise MissingIndex with the command that builds the index, if there is none."""
+    name, _ = resolve_corpus(settings.corpus)
+    store = Store(settings, name)
+    if store.exists():
+        return
+    default = settings.vectorstore.as_posix() == "vectorstore"
+    where = "" if default else f" --vectorstore {settings.vectorstore}"
+    raise MissingIndex(
+        f"The corpus '{label}' has no index yet (looked in {store.where()}). Build it once with "
+        f"`iclr-assistant ingest --corpus {settings.corpus}{where}` (it embeds every abstract and "
+        "can take a while), then choose it again."
+    )
+
+
+def ui_filters(decision: str | None, area: str | None) -> Filters:
+    return from_flags(
+        [decision] if decision and decision != "any" else None,
+        [area] if area and area != "any" else None,
+    )
+
+
+def error_message(err: Exception) -> str:
+    if isinstance(err, USER_ERRORS):
+        return f"**Cannot answer:** {escape_markdown(str(err), code=True)}"
+    return (
+        f"**Sorry, something went wrong while answering** ({type(err).__name__}). "
+        "The details are in the server log; please try again or rephrase the question."
+    )
+
+
+# -- handlers --------------------------------------------------------------------------------------
+Chat = list[dict[str, Any]]
+
+
+def respond(
+    engines: Engines,
+    message: str,
+    history: Chat | None,
+    state: ChatState | None,
+    corpus: str,
+    decision: str,
+    area: str,
+    backend: str,
+    k: int | None,
+) -> Iterator[tuple[str, Chat, ChatState, str]]:
+    """Stream an answer: yields (textbox, chat messages, state, sources HTML) as text arrives."""
+    state = state or ChatState()
+    message = (message or "").strip()
+    if not message:
+        yield "", list(history or []), state, source_cards(state.answer)
+        return
+    chat = [*(history or []), {"role": "user", "content": escape_markdown(message)}]
+    turns = list(state.turns) if state.corpus == corpus else []
+    try:
+        engine = engines.get(corpus)
+        answer, text = None, ""
+        for event in engine.stream(
+            message, turns, ui_filters(decision, area), backend or None, int(k) if k else None
+        ):
+            if isinstance(event, Answer):
+                answer = event
+                continue
+            text += event
+            yield "", [*chat, _bot(chat_markdown(text) + " ▌")], state, PENDING
+        if answer is None:
+            raise RuntimeError("the engine ended without an answer")
+    except Exception as err:  # every failure becomes a readable chat message
+        _log_failure(err, "answering %r failed", message[:200])
+        yield "", [*chat, _bot(error_message(err))], state, source_cards(None)
+        return
+    answer = _finished(answer, switched=bool(state.turns) and state.corpus != corpus)
+    cited = tuple(dict.fromkeys(c.paper.id for c in answer.citations))
+    turns += [Turn("user", message), Turn("assistant", answer.text, cited)]
+    yield (
+        "",
+        [*chat, _bot(answer_message(answer))],
+        ChatState(corpus, tuple(turns), answer),
+        source_cards(answer),
+    )
+
+
+def _finished(answer: Answer, switched: bool) -> Answer:
+    """The answer as shown: never blank, and noting when a new corpus started the conversation."""
+    answer = non_empty(answer)
+    if not switched:
+        return answer
+    note = "new corpus: earlier questions are not used to resolve follow-ups"
+    return replace(answer, notes=(*answer.notes, note))
+
+
+def _log_failure(err: Exception, what: str, *args: Any) -> None:
+    if isinstance(err, USER_ERRORS):
+        log.warning(what + ": %s", *args, err)
+    else:
+        log.exception(what, *args)
+
+
+def _bot(content: str) -> dict[str, Any]:
+    return {"role": "assistant", "content": content}
+
+
+def search_papers(
+    engines: Engines, corpus: str, query: str, decision: str, area: str
+) -> tuple[list[list[str]], list[str], str]:
+    """The Papers tab: (table rows [title, decision, area], their paper ids, a status line)."""
+    try:
+        engine = engines.get(corpus)
+        filters = ui_filters(decision, area)
+        if (query or "").strip():
+            papers, note = _matching(engine, query.strip(), filters)
+        else:
+            allowed = engine.table.allowed(filters)
+            papers = sorted(
+                (p for p in engine.papers if allowed is None or p.id in allowed),
+                key=lambda p: p.title.lower(),
+            )
+            note = ""
+    except Exception as err:
+        _log_failure(err, "paper search for %r failed", query)
+        return [], [], error_message(err)
+    shown = papers[:MAX_LISTED]
+    rows = [[p.title, p.status or "unknown", p.primary_area or "-"] for p in shown]
+    more = f" (showing the first {len(shown)})" if len(papers) > len(shown) else ""
+    count = _plural(len(papers), "paper")
+    return rows, [p.id for p in shown], f"{note}{count}{more}. Select a row to read its abstract."
+
+
+def _matching(engine: Engine, query: str, filters: Filters) -> tuple[list[Paper], str]:
+    """Papers containing every query word, in retrieval order; else the closest ten by meaning."""
+    ranked = [h.paper for h in engine.search(query, 50, filters).hits]
+    words = query.lower().split()
+    exact = [p for p in ranked if all(w in _searchable(p) for w in words)]
+    if exact:
+        return exact, ""
+    return ranked[:10], "No paper contains all those words; the closest by meaning: "
+
+
+def _searchable(paper: Paper) -> str:
+    return " ".join(
+        (paper.title, paper.abstract, " ".join(paper.keywords), paper.primary_area)
+    ).lower()
+
+
+def paper_details(engines: Engines, corpus: str, paper_id: str | None) -> str:
+    if not paper_id:
+        return NO_PAPER
+    try:
+        paper = engines.get(corpus).table.get(paper_id)
+    except Exception as err:
+        _log_failure(err, "looking up %r failed", paper_id)
+        reason = str(err) if isinstance(err, USER_ERRORS) else "Lookup failed."
+        return f'<div class="empty">{html.escape(reason)}</div>'
+    return (
+        card(paper, [], [])
+        if paper
+        else '<div class="empty">That paper is not in this corpus.</div>'
+    )
+
+
+def ask_about(engines: Engines, corpus: str, paper_id: str | None) -> str:
+    """A question naming the selected paper, for the chat textbox."""
+    try:
+        paper = engines.get(corpus).table.get(paper_id) if paper_id else None
+    except Exception as err:
+        _log_failure(err, "looking up %r failed", paper_id)
+        return ""
+    return (
+        f'What does the paper "{paper.title}" propose, and what are its main results?'
+        if paper
+        else ""
+    )
+
+
+def corpus_info(engines: Engines, corpus: str) -> tuple[list[str], str]:
+    """(area choices, a one-line description or the missing-index message) for a corpus."""
+    try:
+        engine = engines.get(corpus)
+    except Exception as err:
+        log.warning("corpus %r unavailable: %s", corpus, err)
+        return ["any"], f"⚠️ {escape_markdown(str(err), code=True)}"
+    areas = engine.table.areas
+    count = f"{_plural(len(engine.papers), 'paper')} in {_plural(len(areas), 'area')}."
+    return ["any", *areas], count
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def export_all(state: ChatState | None) -> tuple[str, str]:
+    answer = state.answer if state else None
+    return export_markdown(answer), bibtex(answer)

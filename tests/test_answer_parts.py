@@ -1,0 +1,136 @@
+"""The answer stage's parts, each on its own: citation numbering by first use, labels cut at a
+word, fusion of two rankings (hand-computed), prompt files checked against their placeholders,
+the sentence bank's bounded cache, and the Judge's abstention verdicts on real papers."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answer.decide import Judge
+from assistant.answer.draft import Draft, label
+from assistant.answer.evidence import SentenceBank
+from assistant.answer.prompts import PromptError, load, render
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
+from assistant.engine import Engine
+from assistant.retrieve.fusion import FusionParams, fuse
+from assistant.schema import Paper
+from assistant.text.markers import Numbering, renumber
+
+
+def paper(
+    pid: str, title: str = "T", abstract: str = "One sentence here. Another one there."
+) -> Paper:
+    return Paper(id=pid, title=title, abstract=abstract)
+
+
+def test_numbering_follows_first_use_and_repeats_keep_their_number() -> None:
+    numbering: Numbering[str] = Numbering()
+    assert [numbering.number(k) for k in ("b", "a", "b", "c")] == [1, 2, 1, 3]
+    assert numbering.keys() == ["b", "a", "c"] and numbering.get("z") is None
+
+
+def test_draft_and_renumber_number_the_same_way() -> None:
+    draft = Draft()
+    markers = [draft.cite(paper(p), f"evidence {p}") for p in ("x", "y", "x")]
+    assert markers == ["[1]", "[2]", "[1]"]
+    assert [(c.n, c.paper.id, c.evidence) for c in draft.citations] == [
+        (1, "x", "evidence x"),
+        (2, "y", "evidence y"),
+    ]
+    assert renumber("a [3]. b [1]. c [3, 9].", 5) == ("a [1]. b [2]. c [1].", [3, 1])
+
+
+def test_long_label_is_cut_at_a_word_not_inside_one() -> None:
+    title = "A Generalized Geometric Theoretical Framework of Centroid Discriminant Analysis for Everything"
+    cut = label(paper("p", title))
+    assert cut.startswith("**A Generalized") and cut.endswith("…**") and len(cut) <= 64
+    assert title.startswith(cut.strip("*").removesuffix("…"))
+    assert title[len(cut.strip("*").removesuffix("…"))] == " "  # the next character is a space
+
+
+@pytest.mark.parametrize(
+    "dense, lexical, params, expected",
+    [
+        # min-max per side: dense a=1, b=0; lexical b=1, c=0.5, d=0 (a missing: 0)
+        (
+            {"a": 0.9, "b": 0.5},
+            {"b": 10.0, "c": 6.0, "d": 2.0},
+            FusionParams(),
+            {"a": 1.0, "b": 1.0, "c": 0.5, "d": 0.0},
+        ),
+        (
+            {"a": 0.9, "b": 0.5},
+            {"b": 10.0, "c": 6.0, "d": 2.0},
+            FusionParams(lexical_weight=0.5),
+            {"a": 1.0, "b": 0.5, "c": 0.25, "d": 0.0},
+        ),
+        # reciprocal ranks with k=0: a 1/1, b 1/2 + 1/1, c 1/2
+        (
+            {"a": 0.9, "b": 0.5},
+            {"b": 3.0, "c": 1.0},
+            FusionParams(method="rrf", rrf_k=0.0),
+            {"a": 1.0, "b": 1.5, "c": 0.5},
+        ),
+        ({}, {}, FusionParams(), {}),
+    ],
+)
+def test_fusion_of_two_rankings(
+    dense: dict[str, float],
+    lexical: dict[str, float],
+    params: FusionParams,
+    expected: dict[str, float],
+) -> None:
+    assert fuse(dense, lexical, params) == pytest.approx(expected)
+
+
+def test_prompt_placeholders_are_checked_when_loaded() -> None:
+    text = render("answer_user", kind="facts", filters="", sources="[1] X", question="Why?")
+    assert "Kind of question: facts" in text and "Question: Why?" in text
+    with pytest.raises(
+        PromptError, match=r"placeholders \['filters', 'kind', 'question', 'sources'\]"
+    ):
+        load("answer_user", frozenset({"kind", "question"}))
+    with pytest.raises(PromptError, match="not found"):
+        render("no_such_prompt")
+
+
+def test_sentence_bank_keeps_at_most_its_capacity(embedder: MiniLMEmbedding) -> None:
+    bank = SentenceBank(embedder, lambda words, text: 0.0, capacity=2)
+    papers = [
+        paper(f"p{i}", abstract=f"Paper {i} studies topic {i}. It reports result {i}.")
+        for i in range(4)
+    ]
+    for p in papers:
+        bank.prepare([p])
+    assert list(bank._entries) == ["p2", "p3"]
+    bank.prepare([papers[2], papers[0]])  # p2 is used again, p0 comes back, p3 is the oldest
+    assert list(bank._entries) == ["p2", "p0"]
+    vector = embedder.embed_many(["result 0"])[0]
+    assert bank.best(papers[0], vector, set()).text == "It reports result 0."
+
+
+@pytest.fixture(scope="module")
+def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
+    return Engine(seed_settings, embedder)
+
+
+@pytest.mark.parametrize(
+    "question, verdict, missing",
+    [
+        (
+            "Which papers predict protein structures from amino-acid sequences?",
+            "abstain_corpus",
+            "",
+        ),
+        ("How many GPUs were used to train TumorChain?", "abstain_detail", "GPUs"),
+        ("Does RepSpec beat EAGLE-7 on MT-Bench?", "abstain_detail", "EAGLE-7"),
+        ("What does ELMUR achieve on T-Maze?", "answer", ""),
+        ("Which oral papers are there?", "abstain_corpus", ""),  # the seed has no orals
+    ],
+)
+def test_judge_verdicts(engine: Engine, question: str, verdict: str, missing: str) -> None:
+    plan = engine.plan(question)
+    decision = Judge(engine.bank, engine.catalog).decide(plan, engine.retriever.retrieve(plan))
+    assert decision.verdict == verdict
+    assert missing in decision.missing

@@ -1,0 +1,173 @@
+"""The plan of a question, table-driven on the seed corpus with the real model: its kind (decided
+after the filter words are gone), the filters it states, the papers it names, follow-ups, and
+one embedding call for query and topic. Cases written for these tests, not taken from gold sets."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
+from assistant.engine import Engine
+from assistant.plan.filters import from_flags
+from assistant.schema import Turn
+
+REX, ELMUR, REPSPEC, TUMOR, SCUBA = (
+    "btWHQoSZZ1",
+    "bm3rbtEMFj",
+    "bqEi97qzzz",
+    "bmQXN1Kg5i",
+    "bkjKnO9s7T",
+)
+POSTER = ("Poster", "ConditionalPoster")
+ORAL = ("Oral", "ConditionalOral")
+
+
+@pytest.fixture(scope="module")
+def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
+    return Engine(seed_settings, embedder)
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [
+        ("Which papers use chain-of-thought reasoning?", "which"),
+        ("which posters study memory?", "which"),
+        ("Name the papers about memory", "which"),
+        ("Are there papers on speculative decoding?", "which"),
+        ("How do RepSpec and ELMUR differ?", "compare"),
+        ("Compare RECON and GTool side by side", "compare"),
+        ("Summarise the papers on agents", "summary"),
+        ("Give me an overview of SCUBA", "summary"),
+        ("What dataset does Rex-Thinker build?", "facts"),
+        ("How large is SCUBA?", "facts"),
+    ],
+)
+def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
+    assert engine.plan(question).kind == kind
+
+
+@pytest.mark.parametrize(
+    "question, statuses, query",
+    [
+        ("which posters study memory?", POSTER, "which papers study memory?"),
+        ("Summarise the orals on unlearning", ORAL, "Summarise the papers on unlearning"),
+        ("What does RepSpec propose?", (), "What does RepSpec propose?"),
+        (
+            "Is a poster child of grokking discussed?",
+            (),
+            "Is a poster child of grokking discussed?",
+        ),
+    ],
+)
+def test_filters_stated_in_the_question_are_read_and_removed(
+    engine: Engine, question: str, statuses: tuple[str, ...], query: str
+) -> None:
+    plan = engine.plan(question)
+    assert plan.filters.statuses == statuses and plan.query == query
+
+
+def test_a_flag_wins_over_the_same_filter_in_the_question(engine: Engine) -> None:
+    plan = engine.plan("which posters study memory?", filters=from_flags(status=["oral"]))
+    assert plan.filters.statuses == ORAL and plan.filters.description == ("decision: oral",)
+
+
+def test_only_a_filter_lists_and_a_filter_with_a_topic_searches(engine: Engine) -> None:
+    assert engine.plan("Which oral papers are there?").listing
+    assert engine.plan("Which datasets-and-benchmarks papers are there?").listing
+    assert not engine.plan("Which posters study memory?").listing
+
+
+@pytest.mark.parametrize(
+    "question, named",
+    [
+        ("How do RepSpec and ELMUR differ?", (REPSPEC, ELMUR)),
+        ("what does elmur add to a transformer?", (ELMUR,)),
+        ("Is SCUBA harder than TumorChain?", (SCUBA, TUMOR)),
+        ("Which papers study memory in transformers?", ()),
+    ],
+)
+def test_named_papers_are_found_in_order(
+    engine: Engine, question: str, named: tuple[str, ...]
+) -> None:
+    assert engine.plan(question).named == named
+
+
+def test_a_named_paper_the_filter_excludes_is_not_named(engine: Engine) -> None:
+    plan = engine.plan("What does RepSpec propose?", filters=from_flags(status=["withdrawn"]))
+    assert plan.named == () and not plan.anchored
+
+
+def test_topic_drops_the_names_of_the_papers_asked_about(engine: Engine) -> None:
+    plan = engine.plan("What dataset does Rex-Thinker build?")
+    assert (
+        plan.topic == "What dataset does build?"
+        and plan.query == "What dataset does Rex-Thinker build?"
+    )
+
+
+def test_query_and_topic_are_embedded_once_together(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[list[str]] = []
+    real = type(engine.embedder).embed_many
+
+    def counting(self: MiniLMEmbedding, texts: list[str]) -> np.ndarray:
+        calls.append(list(texts))
+        return real(self, texts)
+
+    monkeypatch.setattr(type(engine.embedder), "embed_many", counting)
+    plan = engine.plan("What dataset does Rex-Thinker build?")
+    assert calls == [[plan.query, plan.topic]]
+    alone = real(engine.embedder, [plan.topic])[0]
+    assert np.allclose(plan.topic_vector, alone, atol=1e-5)
+
+
+ANSWER_ABOUT_REX = [
+    Turn("user", "What is Rex-Thinker?"),
+    Turn("assistant", "Rex-Thinker grounds referring expressions [1].", (REX,)),
+]
+ANSWER_LISTING_TWO = [
+    Turn("user", "Which papers use chain-of-thought reasoning?"),
+    Turn("assistant", "2 papers match: Rex-Thinker [1], TumorChain [2].", (REX, TUMOR)),
+]
+
+
+@pytest.mark.parametrize(
+    "question, history, focus",
+    [
+        ("What dataset did they build?", ANSWER_ABOUT_REX, (REX,)),
+        ("And what are its limitations?", ANSWER_ABOUT_REX, (REX,)),
+        ("How well does the method do?", ANSWER_ABOUT_REX, (REX,)),
+        ("Name the papers about memory", ANSWER_ABOUT_REX, ()),
+        ("Summarise the papers on agents", ANSWER_ABOUT_REX, ()),
+        ("Which papers propose a benchmark that tests agents?", ANSWER_ABOUT_REX, ()),
+        ("What does ELMUR do?", ANSWER_ABOUT_REX, ()),
+        ("What dataset did the second one build?", ANSWER_LISTING_TWO, (TUMOR,)),
+        ("Tell me more about paper [1]", ANSWER_LISTING_TWO, (REX,)),
+        ("Which of them are orals?", ANSWER_LISTING_TWO, (REX, TUMOR)),
+    ],
+)
+def test_follow_ups_refer_back_and_new_questions_stand_alone(
+    engine: Engine, question: str, history: list[Turn], focus: tuple[str, ...]
+) -> None:
+    plan = engine.plan(question, history)
+    assert plan.focus == focus
+    assert any(n.startswith("follow-up about") for n in plan.notes) == bool(focus)
+
+
+def test_a_follow_up_keeps_its_own_kind_and_reads_its_own_filter(engine: Engine) -> None:
+    plan = engine.plan("Which of them are orals?", ANSWER_LISTING_TWO)
+    assert plan.kind == "which" and plan.filters.statuses == ORAL
+
+
+def test_set_questions_consider_more_papers_unless_asked_for_k(engine: Engine) -> None:
+    assert engine.plan("Which papers study memory?").k == 20
+    assert engine.plan("What does ELMUR do?").k == engine.settings.top_k
+    assert engine.plan("Which papers study memory?", k=5, widen=False).k == 5
+
+
+def test_whitespace_is_normalised_and_overlong_questions_are_cut(engine: Engine) -> None:
+    assert engine.plan("  What   does\nELMUR do? ").question == "What does ELMUR do?"
+    assert len(engine.plan("memory " * 1000).question) == 2000
