@@ -61,18 +61,13 @@ class SentenceBank:
         return entry.sentences if entry else sentences_of(paper)
 
     def prepare(self, papers: list[Paper]) -> dict[str, _Entry]:
-        """The entries of `papers`, embedding in one batch the sentences of those not cached."""
+        """The entries of `papers`, embedding the sentences of those not cached yet."""
         with self._lock:
             todo = list({p.id: p for p in papers if p.id not in self._entries}.values())
-            split = [sentences_of(p) for p in todo]
-            texts = [clean_latex(s) for group in split for s in group]
-            vectors = self.embedder.embed_many(texts) if texts else np.zeros((0, 0), np.float32)
-            row = 0
-            for paper, group in zip(todo, split):
-                self._entries[paper.id] = _Entry(
-                    group, vectors[row : row + len(group)], [terms(s) for s in group]
-                )
-                row += len(group)
+            for paper in todo:  # one paper per call: its vectors never depend on other papers
+                group = sentences_of(paper)
+                vectors = self.embedder.embed_many([clean_latex(t) for t in group])
+                self._entries[paper.id] = _Entry(group, vectors, [terms(t) for t in group])
             found = {}
             for paper in papers:
                 self._entries.move_to_end(paper.id)
