@@ -10,10 +10,12 @@ from .answer.decide import Calibration, Judge
 from .answer.evidence import SentenceBank
 from .answer.extractive import write
 from .answer.generate import generate
+from .answer.judge import JudgeModel, SetJudge
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
 from .plan.plan import Plan, make_plan, normalise
+from .retrieve.candidates import gather
 from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
 from .store import catalog
@@ -34,7 +36,11 @@ class Engine:
     """Opens an existing index (never builds one: `ingest` does) with a shared embedder."""
 
     def __init__(
-        self, settings: Settings, embedder: MiniLMEmbedding, calibration: Calibration | None = None
+        self,
+        settings: Settings,
+        embedder: MiniLMEmbedding,
+        calibration: Calibration | None = None,
+        judge_model: JudgeModel | None = None,
     ) -> None:
         self.settings = settings
         self.name, _ = resolve_corpus(settings.corpus)
@@ -45,6 +51,7 @@ class Engine:
         self.retriever = Retriever(self.store, self.catalog)
         self.bank = SentenceBank(embedder, self.catalog.lexical.coverage)
         self.judge = Judge(self.bank, self.catalog, calibration)
+        self.set_judge = SetJudge(self.store, self.catalog, judge_model)
 
     @property
     def table(self) -> PaperTable:
@@ -77,6 +84,19 @@ class Engine:
         plan = self.plan(question, filters=filters, k=k, widen=False)
         return Search(hits=self.retriever.retrieve(plan), filters=plan.filters, query=plan.query)
 
+    def judge_set(self, plan: Plan) -> tuple[list[PaperHit], list[PaperHit]]:
+        """A set question's candidates judged one by one: (those kept, all of them), each as
+        a hit scored by its probability, most probable first."""
+        ranked = self.set_judge.rank(
+            plan, gather(self.retriever, plan, self.set_judge.concepts(plan))
+        )
+        kept = {j.paper.id for j in self.set_judge.kept(plan, ranked)}
+        judged = [
+            PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned)
+            for j in ranked
+        ]
+        return [h for h in judged if h.paper.id in kept], judged
+
     def ask(
         self,
         question: str,
@@ -105,8 +125,12 @@ class Engine:
             yield Answer(question="", text="Please type a question about the papers.", kind="empty")
             return
         plan = self.plan(question, history or (), filters, k)
-        hits = self.retriever.retrieve(plan)
-        decision = self.judge.decide(plan, hits)
+        if plan.wide:
+            hits, judged = self.judge_set(plan)
+            decision = self.judge.decide_set(plan, hits, judged)
+        else:
+            hits = self.retriever.retrieve(plan)
+            decision = self.judge.decide(plan, hits)
         if decision.verdict == "answer" and (backend or self.settings.backend) == "openai":
             yield from generate(
                 self.settings, plan, decision, hits, self.bank, k or self.settings.top_k

@@ -66,6 +66,14 @@ class Judge:
             return Decision("abstain_detail", tuple(about), ", ".join(unknown), mention=True)
         return Decision("answer", tuple(self.choose(plan, hits)))
 
+    def decide_set(self, plan: Plan, kept: list[PaperHit], judged: list[PaperHit]) -> Decision:
+        """A set question answers about every paper judged relevant, or says none is."""
+        if not kept:
+            return Decision("abstain_corpus", tuple(judged[:3]))
+        if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
+            return Decision("abstain_detail", tuple(kept[:3]), plan.detail)
+        return Decision("answer", tuple(kept))
+
     # -- which papers an answer is about ------------------------------------------------------
     def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:
         pinned = [h for h in hits if h.named]

@@ -8,7 +8,8 @@ import re
 WHICH_RE = re.compile(
     r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}(?:papers?|works?|submissions?|methods?|approaches|"
     r"benchmarks?|datasets?)\b|\b(?:list|find|show me|name|are there)\b.*\b(?:papers?|works?)\b"
-    r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones|of (?:them|these))\b",
+    r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones|of (?:them|these|those))\b"
+    r"|\bany of (?:them|these|those)\b",
     re.I,
 )
 WHICH_OF_RE = re.compile(r"\bwhich (?:papers|of)\b", re.I)
@@ -67,3 +68,52 @@ DEFINITE_RE = re.compile(
 )
 CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
 SHORT_QUESTION_WORDS = 3
+
+# How questions of each kind are asked. When no cue above makes a question naming no paper a set
+# question, its nearest prototype (by embedding) may; and a set question's opening words that
+# occur here are framing, not its subject ("Are there any works that study memory?" -> memory).
+PROTOTYPES: dict[str, tuple[str, ...]] = {
+    "which": (
+        "Which papers are about ...?",
+        "Are there any works that ...?",
+        "Do any of these papers ...?",
+        "Give me everything on ...",
+        "What has been done on ...?",
+        "I'm looking for papers about ...",
+        "List the papers that ...",
+        "Find me work on ...",
+        "Is there work on ...?",
+    ),
+    "summary": (
+        "Summarize the papers on ...",
+        "Give me an overview of work on ...",
+        "What do these papers say about ...?",
+        "What is the state of research on ...?",
+        "Summarize them.",
+    ),
+    "facts": (
+        "What does ... propose?",
+        "How does ... work?",
+        "What dataset did they use?",
+        "What results does ... report?",
+        "What is the main idea of ...?",
+        "Why does ... fail?",
+        "How is ... trained?",
+        "In the paper on ..., what ...?",
+        "What kind of ... does the paper on ... study?",
+        "How many ... does ... use?",
+    ),
+}
+PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every facts prototype
+FRAMING_WORDS = frozenset(
+    word.strip("?.,").lower()
+    for kind in ("which", "summary")
+    for phrase in PROTOTYPES[kind]
+    for word in phrase.split()
+) | frozenset(
+    "a an the all any some of on in about for to me us my please tell can could you would "
+    "papers paper works work research researches submissions studies study studying "
+    "them these those they ones it its their that which what who whose where propose proposes "
+    "use uses using address addresses tackle tackles investigate explore consider focus focusing "
+    "there is are do does did have has i'm looking for with".split()
+)

@@ -16,7 +16,9 @@ DECISIONS: dict[str, tuple[str, ...]] = {
 }
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
-        re.compile(r"\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?", re.I),
+        re.compile(
+            r"(?<!\bnot )\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?", re.I
+        ),
         "accepted",
     ),
     (re.compile(r"\b(?:orals?|oral\s+(?:papers?|presentations?))\b", re.I), "oral"),

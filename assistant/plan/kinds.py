@@ -3,26 +3,94 @@ abstracts never state (authors, GPUs): question text, with its filter words alre
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-from .cues import COMPARE_RE, DETAIL_RE, SEVERAL_RE, SUMMARY_RE, WHICH_OF_RE, WHICH_RE
+from ..embedding import MiniLMEmbedding
+from .cues import (
+    COMPARE_RE,
+    DETAIL_RE,
+    FRAMING_WORDS,
+    PROTOTYPE_MARGIN,
+    PROTOTYPES,
+    SEVERAL_RE,
+    SUMMARY_RE,
+    WHICH_OF_RE,
+    WHICH_RE,
+)
 
 Kind = Literal["facts", "which", "summary", "compare"]
 SET_KINDS: tuple[Kind, ...] = ("which", "summary")
 
 
-def classify(question: str, named: int) -> Kind:
-    """`named`: how many papers the question names or refers back to."""
-    if COMPARE_RE.search(question) and (named >= 2 or SEVERAL_RE.search(question)):
+def classify(
+    question: str, named: int, prototypes: Prototypes | None = None, focus: int = 0
+) -> Kind:
+    """`named`: how many papers the question names; `focus`: how many earlier ones it refers
+    back to. The cues decide first; a question about no one paper that they leave as facts may
+    still be a set question by meaning ("Do any of those use RL?")."""
+    about = named or focus
+    if COMPARE_RE.search(question) and (about >= 2 or SEVERAL_RE.search(question)):
         return "compare"
     if SUMMARY_RE.search(question):
         return "summary"
-    if WHICH_RE.search(question) and (named == 0 or WHICH_OF_RE.search(question)):
+    if WHICH_RE.search(question) and (about == 0 or WHICH_OF_RE.search(question)):
         return "which"
+    if named == 0 and focus != 1 and prototypes is not None:
+        return prototypes.nearest(question)
     return "facts"
+
+
+_BUILT: dict[int, Prototypes] = {}
+
+
+def prototypes_for(embedder: MiniLMEmbedding) -> Prototypes:
+    """The prototypes embedded by `embedder`, made once per embedder."""
+    if id(embedder) not in _BUILT:
+        _BUILT[id(embedder)] = Prototypes(embedder)
+    return _BUILT[id(embedder)]
+
+
+class Prototypes:
+    """The prototype questions of each kind, embedded once per embedder."""
+
+    def __init__(self, embedder: MiniLMEmbedding) -> None:
+        self.embedder = embedder
+        self.kinds = [kind for kind, phrases in PROTOTYPES.items() for _ in phrases]
+        self.vectors = embedder.embed_many([p for phrases in PROTOTYPES.values() for p in phrases])
+
+    def nearest(self, question: str) -> Kind:
+        """which or summary when its closest prototype beats every facts one by the margin."""
+        sims = self.vectors @ self.embedder.embed_many([question])[0]
+        best = {k: max(s for s, kk in zip(sims, self.kinds) if kk == k) for k in PROTOTYPES}
+        kind: Kind = "which" if best["which"] >= best["summary"] else "summary"
+        return kind if best[kind] - best["facts"] >= PROTOTYPE_MARGIN else "facts"
 
 
 def detail_asked(question: str) -> str | None:
     """The detail asked for that abstracts do not state ("how many GPUs"), if any."""
     match = DETAIL_RE.search(question)
     return match.group(0) if match else None
+
+
+WORD_RE = re.compile(r"[\w'-]+|[^\w\s]")
+
+
+def subject_of(question: str) -> str:
+    """What a set question is about: its opening framing words ("Are there any works that
+    study ...", "Summarize the papers on ...") and its closing punctuation removed."""
+    words = WORD_RE.findall(question)
+    start = 0
+    while start < len(words) and (
+        _spelling(words[start]) in FRAMING_WORDS or not words[start][0].isalnum()
+    ):
+        start += 1
+    rest = list(words[start:])
+    while rest and not rest[-1][0].isalnum():
+        rest.pop()
+    return " ".join(rest)
+
+
+def _spelling(word: str) -> str:
+    """Lower case, British -ise spelt -ize ("summarise" -> "summarize")."""
+    return re.sub(r"is(e|es|ed|ing)$", r"iz\1", word.lower())

@@ -15,7 +15,7 @@ from ..store.papers import PaperTable
 from ..text.tokens import terms
 from .filters import area_from_question, from_question, merge
 from .followup import resolve
-from .kinds import SET_KINDS, Kind, classify, detail_asked
+from .kinds import SET_KINDS, Kind, classify, detail_asked, prototypes_for, subject_of
 from .named import find_named
 
 MAX_QUESTION_CHARS = 2000
@@ -32,6 +32,7 @@ class Plan:
     question: str  # as asked, whitespace normalised
     query: str  # what retrieval searches: filter words removed, follow-up context added
     topic: str  # the query without the names of the papers it is about
+    subject: str  # what a set question is about: its own words without names or framing
     kind: Kind
     filters: Filters  # the flags merged with the filters the question states
     named: tuple[str, ...]  # papers the question names that the filters let through, in order
@@ -41,12 +42,18 @@ class Plan:
     k: int  # papers to retrieve
     query_vector: np.ndarray
     topic_vector: np.ndarray
+    subject_vector: np.ndarray
     notes: tuple[str, ...] = ()
 
     @property
     def pinned(self) -> tuple[str, ...]:
         """Papers ranked first whatever their scores: the follow-up's, then the named ones."""
         return self.focus + tuple(i for i in self.named if i not in self.focus)
+
+    @property
+    def wide(self) -> bool:
+        """A set question: every matching paper is judged, not only the top k retrieved."""
+        return self.kind in SET_KINDS and not self.listing and len(self.pinned) != 1
 
     @property
     def anchored(self) -> bool:
@@ -70,17 +77,21 @@ def make_plan(
     question = normalise(question)
     filters, own = _filters(question, flags, table)
     named = find_named(table, question)
-    resolved = resolve(own, classify(own, len(named)), bool(named), history, table)
+    prototypes = prototypes_for(embedder)
+    resolved = resolve(own, classify(own, len(named), prototypes), bool(named), history, table)
     query = own
     if resolved.context:  # a follow-up searches with the earlier question; its filters count too
         earlier, context = _filters(resolved.context, Filters(), table)
         filters, query = merge(filters, earlier), f"{own} {context}"
     allowed = table.allowed(filters)
     named = [i for i in named if allowed is None or i in allowed]
-    kind = classify(own, len(named) or len(resolved.focus))
+    kind = classify(own, len(named), prototypes, len(resolved.focus))
     k = WIDE_K if widen and kind in SET_KINDS and not named else top_k
     topic = _without_names(query, table, [*resolved.focus, *named])
-    vectors = embedder.embed_many(list(dict.fromkeys([query, topic])))
+    own_topic = _without_names(own, table, [*resolved.focus, *named]) if resolved.focus else topic
+    subject = subject_of(own_topic)
+    texts = list(dict.fromkeys([query, topic, subject or topic]))
+    vectors = dict(zip(texts, embedder.embed_many(texts)))
     notes = tuple(
         n for n in (resolved.note, *(f"filter applied: {d}" for d in filters.description)) if n
     )
@@ -88,6 +99,7 @@ def make_plan(
         question=question,
         query=query,
         topic=topic,
+        subject=subject,
         kind=kind,
         filters=filters,
         named=tuple(named),
@@ -95,8 +107,9 @@ def make_plan(
         listing=not filters.is_empty() and not (terms(query) - LISTING_WORDS),
         detail=detail_asked(question),
         k=k,
-        query_vector=vectors[0],
-        topic_vector=vectors[-1],
+        query_vector=vectors[query],
+        topic_vector=vectors[topic],
+        subject_vector=vectors[subject or topic],
         notes=notes,
     )
 

@@ -4,18 +4,30 @@ store into local files, rebuilt only when the store's content stamp changes, loa
 from __future__ import annotations
 
 import json
+import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ..config import DATA_DIR
+from ..text import acronyms
+from ..schema import Paper
 from .chroma import Store
 from .lexical import Lexical, paper_text
 from .papers import PaperTable
+
+
+PACKAGED_ACRONYMS = DATA_DIR / "acronyms.json"  # learned from all of ICLR 2026 (scripts/)
+PACKAGED_DF = DATA_DIR / "term_df.json"  # document frequencies over all of ICLR 2026
+OWN_STATISTICS = 1000  # a corpus this large weighs words by its own document frequencies
 
 
 @dataclass(frozen=True)
 class Catalog:
     table: PaperTable
     lexical: Lexical
+    acronyms: dict[str, tuple[str, ...]]  # acronym stem -> long-form stems
+    specificity: Callable[[str], float]  # a stem's idf, from this corpus or, if small, ICLR 2026
 
 
 def refresh(store: Store, force: bool = False) -> Path:
@@ -34,6 +46,7 @@ def refresh(store: Store, force: bool = False) -> Path:
         directory / "bm25"
     )
     tmp.replace(directory / "papers.json")
+    _save_acronyms(directory, [p for p, _, _ in stored])
     stamp_file.write_text(stamp)
     return directory
 
@@ -43,4 +56,31 @@ def load(store: Store) -> Catalog:
     directory = refresh(store)
     lexical = Lexical.load(directory / "bm25")
     table = PaperTable(json.loads((directory / "papers.json").read_text()), lexical)
-    return Catalog(table, lexical)
+    if not (directory / "acronyms.json").exists():  # a cache derived before acronyms were learned
+        _save_acronyms(directory, table.papers)
+    own = json.loads((directory / "acronyms.json").read_text())
+    table_of = {k: tuple(v) for k, v in {**packaged(), **own}.items()}
+    return Catalog(table, lexical, table_of, _specificity(lexical))
+
+
+def _specificity(lexical: Lexical) -> Callable[[str], float]:
+    """idf of a stem: a few hundred papers say too little about how common a word is."""
+    if len(lexical.paper_ids) >= OWN_STATISTICS or not PACKAGED_DF.exists():
+        return lexical.idf
+    data = json.loads(PACKAGED_DF.read_text())
+    n, df = int(data["papers"]), data["df"]
+    return lambda stem: math.log((n + 1) / (df.get(stem, 0) + 0.5))
+
+
+def packaged() -> dict[str, list[str]]:
+    """The acronyms of the whole conference: a small corpus defines few of its own."""
+    if not PACKAGED_ACRONYMS.exists():
+        return {}
+    return dict(json.loads(PACKAGED_ACRONYMS.read_text()))
+
+
+def _save_acronyms(directory: Path, papers: list[Paper]) -> None:
+    learned = acronyms.learn(f"{p.title}. {p.abstract}" for p in papers)
+    tmp = directory / "acronyms.json.tmp"
+    tmp.write_text(json.dumps(learned))
+    tmp.replace(directory / "acronyms.json")

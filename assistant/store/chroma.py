@@ -270,6 +270,18 @@ class Store:
             out.append((paper_id, ChunkHit(node.node_id, node.get_content(), cosine)))
         return out
 
+    def chunk_vectors(self, paper_ids: list[str]) -> dict[str, np.ndarray]:
+        """paper id -> its stored chunk vectors (rows), for the given papers."""
+        out: dict[str, list[np.ndarray]] = {}
+        for start in range(0, len(paper_ids), 500):
+            page = self.chunks.get(
+                where={"paper_id": {"$in": paper_ids[start : start + 500]}},
+                include=["embeddings", "metadatas"],
+            )
+            for vector, meta in zip(page["embeddings"], page["metadatas"]):
+                out.setdefault(str(meta.get("paper_id", "")), []).append(np.asarray(vector))
+        return {k: np.stack(v).astype(np.float32) for k, v in out.items()}
+
     def _vectors(self) -> Any:
         """llama-index's view of the chunk collection, made once."""
         if self._vector_store is None:

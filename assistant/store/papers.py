@@ -9,6 +9,7 @@ import numpy as np
 
 from ..schema import Filters, Paper
 from ..text.names import coined
+from ..text.tokens import terms
 
 
 class DocumentFrequencies(Protocol):
@@ -33,6 +34,16 @@ class PaperTable:
             if " " in key and len(key) >= 10:
                 self.long_names.setdefault(key.split(" ", 1)[0], []).append(key)
         self.areas = sorted({p.primary_area for p in self.papers if p.primary_area})
+        self._keyword_terms: dict[str, set[str]] = {}
+
+    def keyword_terms(self, paper_id: str) -> set[str]:
+        """The stems of a paper's keywords and primary area (made on first use, then kept)."""
+        found = self._keyword_terms.get(paper_id)
+        if found is None:
+            paper = self.papers[self.position[paper_id]]
+            found = terms(" ; ".join([*paper.keywords, paper.primary_area]))
+            self._keyword_terms[paper_id] = found
+        return found
 
     def get(self, paper_id: str) -> Paper | None:
         i = self.position.get(paper_id)

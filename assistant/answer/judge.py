@@ -1,0 +1,142 @@
+"""The per-paper relevance judgement of set questions: each candidate judged on its own evidence,
+never relative to the best one. Features: the closest stored chunk to the topic, the share of
+the topic's concepts (acronyms and long forms alike) its title, keywords and abstract meet, and
+those its title and keywords alone meet; a logistic model fitted on the dev split of
+eval/gold_sets_*.jsonl (eval/fit_set_judge.py) turns them into a probability."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..config import DATA_DIR
+from ..plan.plan import Plan
+from ..schema import Paper
+from ..store.catalog import Catalog
+from ..store.chroma import Store
+from ..text.acronyms import Concept, concepts, met
+from ..text.tokens import terms, tokenize
+
+WEIGHTS_FILE = DATA_DIR / "set_judge.json"
+FEATURES = ("bias", "dense", "dense_mean", "coverage", "head", "phrase")
+CACHED_TERMS = 8192
+ALTERNATIVES_RE = re.compile(r"\s*(?:\bor\b|/|,(?=[^,]*\bor\b))\s*", re.I)  # "A, B or C"; "A/B"
+
+
+@dataclass(frozen=True)
+class JudgeModel:
+    weights: tuple[float, ...]
+    threshold: float  # probability at or above which a paper is kept
+    fitted_on: str = ""
+
+    @classmethod
+    def load(cls, path: Path = WEIGHTS_FILE) -> JudgeModel:
+        data = json.loads(path.read_text())
+        if tuple(data.get("features", FEATURES)) != FEATURES:
+            raise ValueError(
+                f"{path} was fitted for the features {data.get('features')}, not {list(FEATURES)}:"
+                " refit it with eval/fit_set_judge.py"
+            )
+        return cls(tuple(data["weights"]), float(data["threshold"]), data.get("fitted_on", ""))
+
+    def probability(self, features: np.ndarray) -> np.ndarray:
+        return 1.0 / (1.0 + np.exp(-(features @ np.asarray(self.weights))))
+
+
+@dataclass(frozen=True)
+class Judged:
+    paper: Paper
+    probability: float
+    features: tuple[float, ...]
+
+
+class SetJudge:
+    """Judges the candidates of one corpus: its stored chunk vectors, its terms and acronyms."""
+
+    def __init__(self, store: Store, catalog: Catalog, model: JudgeModel | None = None) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.model = model or JudgeModel.load()
+        self._terms: OrderedDict[str, tuple[set[str], set[frozenset[str]]]] = OrderedDict()
+
+    def concepts(self, plan: Plan) -> list[Concept]:
+        return concepts(tokenize(plan.subject), self.catalog.acronyms, self.catalog.specificity)
+
+    def alternatives(self, plan: Plan) -> list[list[Concept]]:
+        """The subject, and each of its alternatives when it has them ("proofs or guarantees")."""
+        parts = [p for p in ALTERNATIVES_RE.split(plan.subject) if p.strip()]
+        whole = [self.concepts(plan)]
+        if len(parts) < 2:
+            return whole
+        own = [
+            concepts(tokenize(p), self.catalog.acronyms, self.catalog.specificity) for p in parts
+        ]
+        return whole + [c for c in own if c]
+
+    def features(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
+        """Every candidate with its features and probability, in the order given."""
+        wanted = self.alternatives(plan)
+        pairs = _pairs(tokenize(plan.subject))
+        vectors = self.store.chunk_vectors(paper_ids)
+        rows, papers = [], []
+        for paper_id in paper_ids:
+            paper = self.catalog.table.get(paper_id)
+            if paper is None:
+                continue
+            stored = vectors.get(paper_id)
+            sims = stored @ plan.subject_vector if stored is not None else np.zeros(1)
+            head = terms(paper.title) | self.catalog.table.keyword_terms(paper_id)
+            words, own_pairs = self._paper_terms(paper)
+            coverage = max(met(c, words | head, own_pairs) for c in wanted)
+            phrase = len(pairs & own_pairs) / len(pairs) if pairs else coverage
+            rows.append(
+                [
+                    1.0,
+                    float(sims.max()),
+                    float(sims.mean()),
+                    coverage,
+                    max(met(c, head) for c in wanted),
+                    phrase,
+                ]
+            )
+            papers.append(paper)
+        if not rows:
+            return []
+        matrix = np.asarray(rows, dtype=np.float64)
+        probabilities = self.model.probability(matrix)
+        return [
+            Judged(p, float(q), tuple(float(x) for x in row))
+            for p, q, row in zip(papers, probabilities, matrix)
+        ]
+
+    def rank(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
+        """Every candidate judged, most probable first. A question with no subject of its own
+        ("which of them are orals?") keeps every candidate."""
+        if not self.concepts(plan):
+            return [Judged(p, 1.0, ()) for i in paper_ids if (p := self.catalog.table.get(i))]
+        return sorted(self.features(plan, paper_ids), key=lambda j: -j.probability)
+
+    def kept(self, plan: Plan, judged: list[Judged]) -> list[Judged]:
+        """The judged papers at or above the threshold; the papers the question names, always."""
+        return [j for j in judged if j.probability >= self.model.threshold or j.paper.id in plan.named]
+
+    def _paper_terms(self, paper: Paper) -> tuple[set[str], set[frozenset[str]]]:
+        """A paper's stems and its pairs of neighbouring stems (title, keywords, abstract)."""
+        found = self._terms.get(paper.id)
+        if found is None:
+            stems = tokenize(f"{paper.title} ; {' ; '.join(paper.keywords)} ; {paper.abstract}")
+            found = (set(stems), _pairs(stems))
+            self._terms[paper.id] = found
+            if len(self._terms) > CACHED_TERMS:
+                self._terms.popitem(last=False)
+        return found
+
+
+def _pairs(stems: list[str]) -> set[frozenset[str]]:
+    """Neighbouring stems, in either order ("model merging", "merging models")."""
+    return {frozenset(p) for p in zip(stems, stems[1:]) if p[0] != p[1]}

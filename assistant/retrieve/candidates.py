@@ -1,0 +1,44 @@
+"""Every paper a set question ("which papers ...", "summarize the papers on ...") could be about,
+after its filters: on a small corpus all of them; on a large one the union of deep dense and BM25
+rankings, the named papers, and the papers whose keywords or area meet the topic's terms."""
+
+from __future__ import annotations
+
+from ..plan.plan import Plan
+from ..text.acronyms import Concept, met
+from .retriever import Retriever
+
+SMALL_CORPUS = 300  # up to this many papers pass the filters: every one is a candidate
+DEEP_CHUNKS = 800  # dense chunks searched on a large corpus
+DEEP_LEXICAL = 300  # BM25 papers searched on a large corpus
+KEYWORD_MATCH = 0.75  # share of the topic's concepts a paper's keywords and area must meet
+
+
+def gather(retriever: Retriever, plan: Plan, concepts: list[Concept]) -> list[str]:
+    """Candidate paper ids: named first, then dense, BM25 and keyword matches, without repeats."""
+    table = retriever.catalog.table
+    allowed = table.allowed(plan.filters)
+    if plan.focus:  # a follow-up over the set just listed: that set is the candidates
+        return [i for i in plan.focus if allowed is None or i in allowed]
+    pool = [p.id for p in table.papers if allowed is None or p.id in allowed]
+    if len(pool) <= SMALL_CORPUS:
+        return list(dict.fromkeys([*plan.named, *pool]))
+    dense = [
+        paper_id
+        for paper_id, _ in retriever.store.query_chunks(
+            plan.subject_vector, DEEP_CHUNKS, plan.filters, allowed
+        )
+    ]
+    lexical = [
+        paper_id
+        for paper_id, _ in retriever.catalog.lexical.search(
+            plan.subject or plan.topic, DEEP_LEXICAL, table.mask(plan.filters)
+        )
+    ]
+    keyword = [
+        p.id
+        for p in table.papers
+        if (allowed is None or p.id in allowed)
+        and met(concepts, table.keyword_terms(p.id)) >= KEYWORD_MATCH
+    ]
+    return list(dict.fromkeys([*plan.named, *dense, *lexical, *keyword]))

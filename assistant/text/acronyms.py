@@ -1,0 +1,132 @@
+"""Acronyms learned from the corpus itself: "reinforcement learning (RL)" in any abstract teaches
+that RL and reinforcement learning name the same thing. A long form is accepted when the
+acronym's letters start its words in order (after Schwartz and Hearst, 2003); each acronym keeps
+the long form the most abstracts use."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+
+from .tokens import tokenize
+
+ACRONYM_RE = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9}?)s?\s*\)")
+WORD_RE = re.compile(r"[A-Za-z][\w-]*")
+LOOK_BACK = 80  # characters before "(" searched for the long form
+MIN_CAPITALS = 2  # "(RL)", "(ViT)", "(LLMs)"; not "(ours)"
+
+
+def definitions(text: str) -> list[tuple[str, str]]:
+    """(acronym, long form) pairs that a text defines, as written."""
+    out = []
+    for match in ACRONYM_RE.finditer(text):
+        acronym = match.group(1)
+        if sum(c.isupper() for c in acronym) < MIN_CAPITALS:
+            continue
+        before = text[max(0, match.start() - LOOK_BACK) : match.start()]
+        long_form = _long_form(WORD_RE.findall(before)[-8:], acronym)
+        if long_form:
+            out.append((acronym, long_form))
+    return out
+
+
+def _long_form(words: list[str], acronym: str) -> str | None:
+    """The shortest tail of `words` whose word initials spell the acronym's capitals in order."""
+    letters = [c.lower() for c in acronym if c.isupper()]
+    for start in range(len(words) - 1, -1, -1):
+        tail = words[start:]
+        initials = [w[0].lower() for part in tail for w in part.split("-") if w]
+        if initials and initials[0] == letters[0] and _spells(initials, letters):
+            return " ".join(tail) if len(tail) >= 2 or "-" in tail[0] else None
+    return None
+
+
+def _spells(initials: list[str], letters: list[str]) -> bool:
+    """Every capital of the acronym starts one of the words, in order; the first word starts it,
+    and no more than two words go unused (the "of" in "mixture of experts")."""
+    i = 0
+    for initial in initials:
+        if i < len(letters) and initial == letters[i]:
+            i += 1
+    return i == len(letters) and len(initials) - len(letters) <= 2
+
+
+def learn(texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """Acronym stem -> the stems of its most common long form, over a corpus's texts."""
+    seen: dict[str, Counter[tuple[str, ...]]] = {}
+    for text in texts:
+        for acronym, long_form in definitions(text):
+            key = tokenize(acronym)
+            stems = tuple(tokenize(long_form.replace("-", " ")))
+            if len(key) == 1 and len(stems) >= 2 and key[0] not in stems:
+                seen.setdefault(key[0], Counter())[stems] += 1
+    return {key: forms.most_common(1)[0][0] for key, forms in seen.items()}
+
+
+Spelling = tuple[str, ...]  # stems, in order
+Concept = tuple[float, tuple[Spelling, ...]]  # weight, alternative spellings
+
+
+def concepts(
+    words: list[str], table: dict[str, tuple[str, ...]], weight: Callable[[str], float]
+) -> list[Concept]:
+    """A question's terms as concepts, each met by any of its spellings: "rl" by {rl} or
+    {reinforc, learn}; the words "reinforcement learning", side by side, by both stems or {rl}
+    (the longest long form at each position wins). Weights are idf sums."""
+    long_forms = _long_forms(table)
+    out: list[Concept] = []
+    seen: set[frozenset[Spelling]] = set()
+    i = 0
+    while i < len(words):
+        for n in range(min(MAX_LONG_FORM, len(words) - i), 1, -1):
+            key = long_forms.get(tuple(words[i : i + n]))
+            if key is not None:
+                stems = tuple(words[i : i + n])
+                spellings: tuple[Spelling, ...] = (stems, (key,))
+                i += n
+                break
+        else:
+            word = words[i]
+            stems = (word,)
+            spellings = (stems, table[word]) if word in table else (stems,)
+            i += 1
+        if frozenset(spellings) not in seen:  # "large language models" and "LLMs" are one
+            seen.add(frozenset(spellings))
+            out.append((sum(weight(s) for s in stems), spellings))
+    return out
+
+
+MAX_LONG_FORM = 5
+_LONG_FORMS: dict[int, dict[tuple[str, ...], str]] = {}
+
+
+def _long_forms(table: dict[str, tuple[str, ...]]) -> dict[tuple[str, ...], str]:
+    """Long form stems -> acronym, made once per table."""
+    if id(table) not in _LONG_FORMS:
+        _LONG_FORMS[id(table)] = {
+            stems: key
+            for key, stems in table.items()
+            if 2 <= len(stems) <= MAX_LONG_FORM and len(set(stems)) == len(stems)
+        }
+    return _LONG_FORMS[id(table)]
+
+
+def met(
+    concept_list: list[Concept], tokens: set[str], pairs: set[frozenset[str]] | None = None
+) -> float:
+    """Weighted share of the concepts a text meets. With the text's pairs of neighbouring
+    stems, a spelling of several words must stand in it side by side ("state space model", not
+    "state" here and "space" there)."""
+    total = sum(w for w, _ in concept_list)
+    if not total:
+        return 0.0
+    return sum(w for w, ss in concept_list if any(_in(s, tokens, pairs) for s in ss)) / total
+
+
+def _in(spelling: Spelling, tokens: set[str], pairs: set[frozenset[str]] | None) -> bool:
+    if not all(s in tokens for s in spelling):
+        return False
+    if pairs is None or len(spelling) == 1:
+        return True
+    return all(frozenset(p) in pairs for p in zip(spelling, spelling[1:]) if p[0] != p[1])

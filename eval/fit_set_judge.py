@@ -1,0 +1,104 @@
+"""Fit the set judge (assistant/data/set_judge.json) on the DEV split of the set gold files only:
+a logistic model over each candidate's features (every question weighing the same, however many
+candidates it has), then the probability threshold that maximises the mean F1 of the dev lists.
+
+    python eval/fit_set_judge.py --seed-vs DIR [--full-vs DIR] [--dry-run]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import statistics
+
+import numpy as np
+from set_eval import conversation, engines, load_sets
+
+from assistant.answer.judge import FEATURES, WEIGHTS_FILE, JudgeModel
+from assistant.retrieve.candidates import gather
+
+L2 = 0.01
+
+
+def collect(args: argparse.Namespace) -> list[tuple[np.ndarray, np.ndarray]]:
+    """(features, labels) per dev question whose plan is a set question with a subject."""
+    built = engines(args, JudgeModel(tuple(0.0 for _ in FEATURES), 0.5))
+    out = []
+    for row in load_sets(list(built)):
+        if row.split != "dev" or row.kind == "compare":
+            continue
+        engine = built[row.corpus]
+        plan = engine.plan(row.question, conversation(engine, row.history))
+        if not plan.wide or not engine.set_judge.concepts(plan):
+            continue
+        judged = engine.set_judge.features(plan, gather(engine.retriever, plan, engine.set_judge.concepts(plan)))
+        gold = set(row.expected_papers)
+        x = np.array([j.features for j in judged])
+        y = np.array([float(j.paper.id in gold) for j in judged])
+        out.append((x, y))
+        print(f"{row.id}: {len(judged)} candidates, {int(y.sum())}/{len(gold)} gold among them")
+    return out
+
+
+def fit(questions: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """Weighted logistic regression by Newton's method."""
+    x = np.vstack([q[0] for q in questions])
+    y = np.concatenate([q[1] for q in questions])
+    weight = np.concatenate([np.full(len(q[1]), 1.0 / len(q[1])) for q in questions])
+    # positives are rare among hundreds of candidates: weigh both classes equally per question
+    weight = weight * np.where(y > 0, (1 - y.mean()) / max(y.mean(), 1e-6), 1.0)
+    w = np.zeros(x.shape[1])
+    for _ in range(50):
+        p = 1 / (1 + np.exp(-(x @ w)))
+        gradient = x.T @ (weight * (p - y)) + L2 * w
+        hessian = (x * (weight * p * (1 - p))[:, None]).T @ x + L2 * np.eye(len(w))
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return w
+
+
+def best_threshold(questions: list[tuple[np.ndarray, np.ndarray]], w: np.ndarray) -> float:
+    def mean_f1(t: float) -> float:
+        scores = []
+        for x, y in questions:
+            kept = (1 / (1 + np.exp(-(x @ w)))) >= t
+            tp = float((kept & (y > 0)).sum())
+            if not y.sum():
+                scores.append(float(not kept.any()))
+                continue
+            scores.append(2 * tp / (kept.sum() + y.sum()) if tp else 0.0)
+        return statistics.mean(scores)
+
+    grid = [round(t, 2) for t in np.arange(0.05, 0.96, 0.01)]
+    best = max(grid, key=mean_f1)
+    print(f"threshold {best}: mean dev F1 {mean_f1(best):.3f}")
+    return best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed-vs")
+    parser.add_argument("--full-vs")
+    parser.add_argument("--dry-run", action="store_true", help="print, do not write")
+    args = parser.parse_args()
+    questions = collect(args)
+    w = fit(questions)
+    threshold = best_threshold(questions, w)
+    print(dict(zip(FEATURES, np.round(w, 3))))
+    model = {
+        "weights": [round(float(v), 4) for v in w],
+        "threshold": threshold,
+        "features": list(FEATURES),
+        "fitted_on": f"dev split of eval/gold_sets_*.jsonl ({len(questions)} questions), "
+        f"{datetime.date.today().isoformat()}, eval/fit_set_judge.py",
+    }
+    if not args.dry_run:
+        WEIGHTS_FILE.write_text(json.dumps(model, indent=1) + "\n")
+        print(f"wrote {WEIGHTS_FILE}")
+
+
+if __name__ == "__main__":
+    main()
