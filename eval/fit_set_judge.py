@@ -15,16 +15,20 @@ import statistics
 import numpy as np
 from set_eval import conversation, engines, load_sets
 
-from assistant.answer.judge import FEATURES, WEIGHTS_FILE, JudgeModel
+from assistant.answer.judge import FEATURES, WEIGHTS_FILE, JudgeModel, scale_of
 from assistant.retrieve.candidates import gather
 
 L2 = 0.01
 
 
-def collect(args: argparse.Namespace) -> list[tuple[np.ndarray, np.ndarray]]:
-    """(features, labels) per dev question whose plan is a set question with a subject."""
+Questions = list[tuple[np.ndarray, np.ndarray]]
+
+
+def collect(args: argparse.Namespace) -> dict[str, Questions]:
+    """(features, labels) per dev question whose plan is a set question with a subject, by the
+    scale of its corpus."""
     built = engines(args, JudgeModel(tuple(0.0 for _ in FEATURES), 0.5))
-    out = []
+    out: dict[str, Questions] = {}
     for row in load_sets(list(built)):
         if row.split != "dev" or row.kind == "compare":
             continue
@@ -36,12 +40,12 @@ def collect(args: argparse.Namespace) -> list[tuple[np.ndarray, np.ndarray]]:
         gold = set(row.expected_papers)
         x = np.array([j.features for j in judged])
         y = np.array([float(j.paper.id in gold) for j in judged])
-        out.append((x, y))
+        out.setdefault(scale_of(engine.catalog), []).append((x, y))
         print(f"{row.id}: {len(judged)} candidates, {int(y.sum())}/{len(gold)} gold among them")
     return out
 
 
-def fit(questions: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+def fit(questions: Questions) -> np.ndarray:
     """Weighted logistic regression by Newton's method."""
     x = np.vstack([q[0] for q in questions])
     y = np.concatenate([q[1] for q in questions])
@@ -60,7 +64,7 @@ def fit(questions: list[tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
     return w
 
 
-def best_threshold(questions: list[tuple[np.ndarray, np.ndarray]], w: np.ndarray) -> float:
+def best_threshold(questions: Questions, w: np.ndarray) -> float:
     def mean_f1(t: float) -> float:
         scores = []
         for x, y in questions:
@@ -84,19 +88,20 @@ def main() -> None:
     parser.add_argument("--full-vs")
     parser.add_argument("--dry-run", action="store_true", help="print, do not write")
     args = parser.parse_args()
-    questions = collect(args)
-    w = fit(questions)
-    threshold = best_threshold(questions, w)
-    print(dict(zip(FEATURES, np.round(w, 3))))
-    model = {
-        "weights": [round(float(v), 4) for v in w],
-        "threshold": threshold,
-        "features": list(FEATURES),
-        "fitted_on": f"dev split of eval/gold_sets_*.jsonl ({len(questions)} questions), "
-        f"{datetime.date.today().isoformat()}, eval/fit_set_judge.py",
-    }
+    models = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
+    for scale, questions in collect(args).items():
+        w = fit(questions)
+        threshold = best_threshold(questions, w)
+        print(scale, dict(zip(FEATURES, np.round(w, 3))))
+        models[scale] = {
+            "weights": [round(float(v), 4) for v in w],
+            "threshold": threshold,
+            "features": list(FEATURES),
+            "fitted_on": f"dev split of eval/gold_sets_*.jsonl ({len(questions)} questions), "
+            f"{datetime.date.today().isoformat()}, eval/fit_set_judge.py",
+        }
     if not args.dry_run:
-        WEIGHTS_FILE.write_text(json.dumps(model, indent=1) + "\n")
+        WEIGHTS_FILE.write_text(json.dumps(models, indent=1) + "\n")
         print(f"wrote {WEIGHTS_FILE}")
 
 

@@ -37,7 +37,8 @@ def _draft(plan: Plan, about: list[PaperHit], bank: SentenceBank) -> Draft:
     if plan.kind == "compare":
         return compare(bank, [h.paper for h in about])
     if plan.kind == "which":
-        return which(bank, about, plan.topic_vector, words, "; ".join(plan.filters.description))
+        note = "; ".join(plan.filters.description)
+        return which(bank, about, plan.topic_vector, words, note, plan.subject)
     if plan.kind == "summary":
-        return summary(bank, about, plan.topic_vector, words)
+        return summary(bank, about, plan.topic_vector, words, plan.subject)
     return facts(bank, about, plan.topic_vector, words)

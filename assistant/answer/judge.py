@@ -17,15 +17,23 @@ import numpy as np
 from ..config import DATA_DIR
 from ..plan.plan import Plan
 from ..schema import Paper
-from ..store.catalog import Catalog
+from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
 from ..text.acronyms import Concept, concepts, met
-from ..text.tokens import terms, tokenize
+from ..text.tokens import tokenize
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
-FEATURES = ("bias", "dense", "dense_mean", "coverage", "head", "phrase")
+FEATURES = ("bias", "dense", "dense_mean", "coverage", "head", "phrase", "head_phrase")
 CACHED_TERMS = 8192
-ALTERNATIVES_RE = re.compile(r"\s*(?:\bor\b|/|,(?=[^,]*\bor\b))\s*", re.I)  # "A, B or C"; "A/B"
+OR_RE = re.compile(r"\s+or\s+|\s*/\s*", re.I)
+LAST_ITEM_RE = re.compile(r"\s+(?:and|or)(?:\s+other)?\s+", re.I)
+
+
+def scale_of(catalog: Catalog) -> str:
+    return "large" if len(catalog.table.papers) >= OWN_STATISTICS else "small"
+
+
+_Terms = tuple[set[str], set[frozenset[str]], set[str], set[frozenset[str]]]
 
 
 @dataclass(frozen=True)
@@ -35,8 +43,10 @@ class JudgeModel:
     fitted_on: str = ""
 
     @classmethod
-    def load(cls, path: Path = WEIGHTS_FILE) -> JudgeModel:
-        data = json.loads(path.read_text())
+    def load(cls, scale: str, path: Path = WEIGHTS_FILE) -> JudgeModel:
+        """`scale`: "small" (a corpus of up to OWN_STATISTICS papers) or "large"; each has its
+        own fit, since a few dozen candidates and hundreds of them call for different weights."""
+        data = json.loads(path.read_text())[scale]
         if tuple(data.get("features", FEATURES)) != FEATURES:
             raise ValueError(
                 f"{path} was fitted for the features {data.get('features')}, not {list(FEATURES)}:"
@@ -61,15 +71,15 @@ class SetJudge:
     def __init__(self, store: Store, catalog: Catalog, model: JudgeModel | None = None) -> None:
         self.store = store
         self.catalog = catalog
-        self.model = model or JudgeModel.load()
-        self._terms: OrderedDict[str, tuple[set[str], set[frozenset[str]]]] = OrderedDict()
+        self.model = model or JudgeModel.load(scale_of(catalog))
+        self._terms: OrderedDict[str, _Terms] = OrderedDict()
 
     def concepts(self, plan: Plan) -> list[Concept]:
         return concepts(tokenize(plan.subject), self.catalog.acronyms, self.catalog.specificity)
 
     def alternatives(self, plan: Plan) -> list[list[Concept]]:
         """The subject, and each of its alternatives when it has them ("proofs or guarantees")."""
-        parts = [p for p in ALTERNATIVES_RE.split(plan.subject) if p.strip()]
+        parts = alternatives_of(plan.subject)
         whole = [self.concepts(plan)]
         if len(parts) < 2:
             return whole
@@ -90,18 +100,20 @@ class SetJudge:
                 continue
             stored = vectors.get(paper_id)
             sims = stored @ plan.subject_vector if stored is not None else np.zeros(1)
-            head = terms(paper.title) | self.catalog.table.keyword_terms(paper_id)
-            words, own_pairs = self._paper_terms(paper)
-            coverage = max(met(c, words | head, own_pairs) for c in wanted)
+            words, own_pairs, head, head_pairs = self._paper_terms(paper)
+            coverage = max(met(c, words, own_pairs) for c in wanted)
+            head_coverage = max(met(c, head, head_pairs) for c in wanted)
             phrase = len(pairs & own_pairs) / len(pairs) if pairs else coverage
+            head_phrase = len(pairs & head_pairs) / len(pairs) if pairs else head_coverage
             rows.append(
                 [
                     1.0,
                     float(sims.max()),
                     float(sims.mean()),
                     coverage,
-                    max(met(c, head) for c in wanted),
+                    head_coverage,
                     phrase,
+                    head_phrase,
                 ]
             )
             papers.append(paper)
@@ -125,12 +137,14 @@ class SetJudge:
         """The judged papers at or above the threshold; the papers the question names, always."""
         return [j for j in judged if j.probability >= self.model.threshold or j.paper.id in plan.named]
 
-    def _paper_terms(self, paper: Paper) -> tuple[set[str], set[frozenset[str]]]:
-        """A paper's stems and its pairs of neighbouring stems (title, keywords, abstract)."""
+    def _paper_terms(self, paper: Paper) -> _Terms:
+        """A paper's stems and pairs of neighbouring stems: all of it, and its title, keywords
+        and area alone."""
         found = self._terms.get(paper.id)
         if found is None:
-            stems = tokenize(f"{paper.title} ; {' ; '.join(paper.keywords)} ; {paper.abstract}")
-            found = (set(stems), _pairs(stems))
+            head = tokenize(" ; ".join([paper.title, *paper.keywords, paper.primary_area]))
+            stems = head + tokenize(paper.abstract)
+            found = (set(stems), _pairs(stems), set(head), _pairs(head))
             self._terms[paper.id] = found
             if len(self._terms) > CACHED_TERMS:
                 self._terms.popitem(last=False)
@@ -140,3 +154,13 @@ class SetJudge:
 def _pairs(stems: list[str]) -> set[frozenset[str]]:
     """Neighbouring stems, in either order ("model merging", "merging models")."""
     return {frozenset(p) for p in zip(stems, stems[1:]) if p[0] != p[1]}
+
+
+def alternatives_of(subject: str) -> list[str]:
+    """ "A or B", "A/B", "A, B and (other) C": each part may be the subject on its own."""
+    if "," in subject:
+        *first, last = subject.split(",")
+        parts = [*first, *LAST_ITEM_RE.split(last)]
+    else:
+        parts = OR_RE.split(subject)
+    return [p.strip() for p in parts if p.strip()]

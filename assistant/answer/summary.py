@@ -1,5 +1,5 @@
-"""Summaries: one paper in brief (problem, method, results in abstract order), or a topic's
-papers grouped by primary area, each with its most relevant sentence."""
+"""Summaries: one paper in brief (problem, method, results in abstract order), or every paper
+on a topic, grouped by sub-theme, each with its sentences most on the topic."""
 
 from __future__ import annotations
 
@@ -9,26 +9,31 @@ from ..schema import Paper, PaperHit
 from .compare import ASPECTS
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
+from .themes import themes
+
+SHORT_SUMMARY = 8  # up to this many papers get two sentences each, longer lists one
 
 
-def summary(bank: SentenceBank, hits: list[PaperHit], vector: np.ndarray, terms: set[str]) -> Draft:
-    """One paper: its problem, method and results in abstract order. A topic: papers grouped
-    by primary area, each with its most relevant sentence."""
+def summary(
+    bank: SentenceBank, hits: list[PaperHit], vector: np.ndarray, terms: set[str], subject: str = ""
+) -> Draft:
+    """One paper: its problem, method and results in abstract order. A topic: the count, then
+    every paper grouped by sub-theme, each with its sentences most on the topic."""
     if len(hits) == 1:
         return _summary_one(bank, hits[0].paper, vector, terms)
     draft = Draft()
-    groups: dict[str, list[PaperHit]] = {}
-    for hit in hits:
-        groups.setdefault(hit.paper.primary_area or "other", []).append(hit)
-    draft.parts.append(f"{len(hits)} papers, grouped by area:")
-    for area, members in groups.items():
-        draft.parts.append(f"\n**{area[:1].upper() + area[1:]}**")
-        for hit in members:
-            sentence = bank.best(hit.paper, vector, terms)
-            marker = draft.cite(hit.paper, sentence.text)
-            draft.parts.append(
-                f"- {label(hit.paper)}{badge(hit.paper)}: {display(sentence.text)} {marker}"
-            )
+    groups = themes(hits, subject)
+    grouped = f", in {len(groups)} groups" if len(groups) > 1 else ""
+    draft.parts.append(f"{len(hits)} papers{grouped}:")
+    per_paper = 2 if len(hits) <= SHORT_SUMMARY else 1
+    for theme in groups:
+        if theme.name:
+            draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
+        for hit in theme.hits:
+            chosen = sorted(bank.score([hit.paper], vector, terms)[:per_paper], key=lambda s: s.index)
+            marker = draft.cite(hit.paper, chosen[0].text)
+            body = " ".join(f"{display(s.text)} {marker}" for s in chosen)
+            draft.parts.append(f"- {label(hit.paper)}{badge(hit.paper)}: {body}")
     return draft
 
 

@@ -1,5 +1,5 @@
-""" "Which papers ...": every chosen paper with a count, each with the sentence that shows why
-it matches, its decision and area."""
+""" "Which papers ...": the exact count and every matching paper, each with the sentence that
+shows why it matches, its decision and area; long lists grouped by sub-theme."""
 
 from __future__ import annotations
 
@@ -8,22 +8,37 @@ import numpy as np
 from ..schema import PaperHit
 from .draft import Draft, display, label
 from .evidence import SentenceBank
+from .themes import themes
+
+
+def count_phrase(n: int) -> str:
+    """ "1 paper in this corpus matches", "3 papers in this corpus match"."""
+    return f"{n} paper{'' if n == 1 else 's'} in this corpus match{'es' if n == 1 else ''}"
 
 
 def which(
-    bank: SentenceBank, hits: list[PaperHit], vector: np.ndarray, terms: set[str], filters_note: str
+    bank: SentenceBank,
+    hits: list[PaperHit],
+    vector: np.ndarray,
+    terms: set[str],
+    filters_note: str,
+    subject: str = "",
 ) -> Draft:
     """Every matching paper with a count, each with the sentence that shows why it matches."""
     draft = Draft()
-    best = [bank.best(h.paper, vector, terms) for h in hits]
-    one = len(hits) == 1
-    lead = f"{len(hits)} paper{'' if one else 's'} in this corpus match{'es' if one else ''}"
-    draft.parts.append(lead + (f" ({filters_note})" if filters_note else "") + ":")
-    for i, (hit, sentence) in enumerate(zip(hits, best), start=1):
-        marker = draft.cite(hit.paper, sentence.text)
-        area = f", {hit.paper.primary_area}" if hit.paper.primary_area else ""
-        status = hit.paper.status or "status unknown"
-        draft.parts.append(
-            f"{i}. {label(hit.paper)} ({status}{area}): {display(sentence.text)} {marker}"
-        )
+    lead = count_phrase(len(hits)) + (f" ({filters_note})" if filters_note else "")
+    draft.parts.append(lead + ":")
+    number = 0
+    for theme in themes(hits, subject):
+        if theme.name:
+            draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
+        for hit in theme.hits:
+            number += 1
+            sentence = bank.best(hit.paper, vector, terms)
+            marker = draft.cite(hit.paper, sentence.text)
+            area = f", {hit.paper.primary_area}" if hit.paper.primary_area else ""
+            status = hit.paper.status or "status unknown"
+            draft.parts.append(
+                f"{number}. {label(hit.paper)} ({status}{area}): {display(sentence.text)} {marker}"
+            )
     return draft

@@ -1,0 +1,79 @@
+"""Sub-themes of a list of papers, named from the papers' own keywords: the keyword most of the
+papers not yet grouped share (other than the question's own subject) makes a group, again and
+again; papers sharing no keyword with another go under "Other"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..schema import PaperHit
+from ..text.tokens import terms
+
+MIN_GROUPED = 7  # shorter lists are not grouped
+MAX_GROUPS = 6
+MIN_MEMBERS = 2
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    hits: tuple[PaperHit, ...]
+
+
+def themes(hits: list[PaperHit], subject: str) -> list[Theme]:
+    """The hits in groups, in the order of their first member; one unnamed group when the list
+    is short or its papers share no keyword."""
+    if len(hits) < MIN_GROUPED:
+        return [Theme("", tuple(hits))]
+    own = terms(subject)
+    left = list(range(len(hits)))
+    groups: list[Theme] = []
+    for labels in (  # keywords first; a primary area groups what no keyword did
+        [_keywords(h.paper.keywords, own) for h in hits],
+        [_keywords((h.paper.primary_area,), own) for h in hits],
+    ):
+        left = _group(hits, labels, left, groups)
+    if len(groups) < 2:
+        return [Theme("", tuple(hits))]
+    if left:
+        groups.append(Theme("Other", tuple(hits[i] for i in left)))
+    return groups
+
+
+def _group(
+    hits: list[PaperHit],
+    labels: list[dict[frozenset[str], str]],
+    left: list[int],
+    groups: list[Theme],
+) -> list[int]:
+    """Adds groups, the most shared label first, while a label has enough ungrouped members;
+    returns the indices still ungrouped."""
+    while left and len(groups) < MAX_GROUPS:
+        members: dict[frozenset[str], list[int]] = {}
+        names: dict[frozenset[str], str] = {}
+        for i in left:
+            for key, name in labels[i].items():
+                members.setdefault(key, []).append(i)
+                names.setdefault(key, name)
+        if not members:
+            break
+        key = max(members, key=lambda k: (len(members[k]), -min(members[k])))
+        if len(members[key]) < MIN_MEMBERS:
+            break
+        groups.append(Theme(_title(names[key]), tuple(hits[i] for i in members[key])))
+        left = [i for i in left if i not in members[key]]
+    return left
+
+
+def _keywords(keywords: tuple[str, ...], own: set[str]) -> dict[frozenset[str], str]:
+    """Keywords by their stems (so spellings meet), without the question's own subject."""
+    out: dict[frozenset[str], str] = {}
+    for keyword in keywords:
+        stems = frozenset(terms(keyword))
+        if stems and not stems <= own:
+            out.setdefault(stems, keyword.strip())
+    return out
+
+
+def _title(name: str) -> str:
+    return name[:1].upper() + name[1:]
