@@ -36,7 +36,9 @@ def collect(args: argparse.Namespace) -> dict[str, Questions]:
         plan = engine.plan(row.question, conversation(engine, row.history))
         if not plan.wide or not engine.set_judge.concepts(plan):
             continue
-        judged = engine.set_judge.features(plan, gather(engine.retriever, plan, engine.set_judge.concepts(plan)))
+        judged = engine.set_judge.features(
+            plan, gather(engine.retriever, plan, engine.set_judge.concepts(plan))
+        )
         gold = set(row.expected_papers)
         x = np.array([j.features for j in judged])
         y = np.array([float(j.paper.id in gold) for j in judged])

@@ -135,7 +135,9 @@ class SetJudge:
 
     def kept(self, plan: Plan, judged: list[Judged]) -> list[Judged]:
         """The judged papers at or above the threshold; the papers the question names, always."""
-        return [j for j in judged if j.probability >= self.model.threshold or j.paper.id in plan.named]
+        return [
+            j for j in judged if j.probability >= self.model.threshold or j.paper.id in plan.named
+        ]
 
     def _paper_terms(self, paper: Paper) -> _Terms:
         """A paper's stems and pairs of neighbouring stems: all of it, and its title, keywords

@@ -30,7 +30,9 @@ def summary(
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
         for hit in theme.hits:
-            chosen = sorted(bank.score([hit.paper], vector, terms)[:per_paper], key=lambda s: s.index)
+            chosen = sorted(
+                bank.score([hit.paper], vector, terms)[:per_paper], key=lambda s: s.index
+            )
             marker = draft.cite(hit.paper, chosen[0].text)
             body = " ".join(f"{display(s.text)} {marker}" for s in chosen)
             draft.parts.append(f"- {label(hit.paper)}{badge(hit.paper)}: {body}")

@@ -79,6 +79,11 @@ WORD_RE = re.compile(r"[\w'-]+|[^\w\s]")
 def subject_of(question: str) -> str:
     """What a set question is about: its opening framing words ("Are there any works that
     study ...", "Summarize the papers on ...") and its closing punctuation removed."""
+    for cue in (WHICH_RE, SUMMARY_RE):  # "Name the papers about memory" -> "about memory"
+        match = cue.search(question)
+        if match and len(question[: match.start()].split()) <= 1:
+            question = question[match.end() :]
+            break
     words = WORD_RE.findall(question)
     start = 0
     while start < len(words) and (

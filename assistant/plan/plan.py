@@ -89,7 +89,7 @@ def make_plan(
     k = WIDE_K if widen and kind in SET_KINDS and not named else top_k
     topic = _without_names(query, table, [*resolved.focus, *named])
     own_topic = _without_names(own, table, [*resolved.focus, *named]) if resolved.focus else topic
-    subject = subject_of(own_topic)
+    subject = subject_of(own_topic) if kind in SET_KINDS else ""
     texts = list(dict.fromkeys([query, topic, subject or topic]))
     vectors = dict(zip(texts, embedder.embed_many(texts)))
     notes = tuple(

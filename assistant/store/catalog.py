@@ -10,12 +10,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..config import DATA_DIR
-from ..text import acronyms
 from ..schema import Paper
+from ..text import acronyms
 from .chroma import Store
 from .lexical import Lexical, paper_text
 from .papers import PaperTable
-
 
 PACKAGED_ACRONYMS = DATA_DIR / "acronyms.json"  # learned from all of ICLR 2026 (scripts/)
 PACKAGED_DF = DATA_DIR / "term_df.json"  # document frequencies over all of ICLR 2026

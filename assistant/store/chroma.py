@@ -23,6 +23,7 @@ from .records import (
     paper_meta,
     paper_vectors,
     split_lines,
+    where_clause,
 )
 
 log = logging.getLogger(__name__)
@@ -289,17 +290,3 @@ class Store:
 
             self._vector_store = ChromaVectorStore(chroma_collection=self.chunks)
         return self._vector_store
-
-
-def where_clause(filters: Filters, allowed: set[str] | None) -> dict[str, Any]:
-    """Chroma's `where` for the filters: decision and year as fields, the rest as paper ids."""
-    clauses: list[dict[str, Any]] = []
-    if filters.statuses:
-        clauses.append({"status": {"$in": list(filters.statuses)}})
-    if filters.years:
-        clauses.append({"year": {"$in": list(filters.years)}})
-    if filters.areas or filters.keywords:
-        clauses.append({"paper_id": {"$in": sorted(allowed or {"-none-"})}})
-    if not clauses:
-        return {}
-    return clauses[0] if len(clauses) == 1 else {"$and": clauses}

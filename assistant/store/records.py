@@ -12,7 +12,7 @@ import numpy as np
 
 from ..config import Settings
 from ..embedding import DIMENSION, MODEL_NAME
-from ..schema import CHUNKER_VERSION, Chunk, Paper
+from ..schema import CHUNKER_VERSION, Chunk, Filters, Paper
 from ..text.names import introduced_names
 
 RECORD_LAYOUT = "records-v2"  # chunk and paper records as Store.write_batch lays them out
@@ -79,3 +79,17 @@ def paper_from_meta(paper_id: str, meta: dict[str, Any]) -> tuple[Paper, list[st
 
 def split_lines(value: Any) -> list[str]:
     return [v for v in str(value or "").split("\n") if v]
+
+
+def where_clause(filters: Filters, allowed: set[str] | None) -> dict[str, Any]:
+    """Chroma's `where` for the filters: decision and year as fields, the rest as paper ids."""
+    clauses: list[dict[str, Any]] = []
+    if filters.statuses:
+        clauses.append({"status": {"$in": list(filters.statuses)}})
+    if filters.years:
+        clauses.append({"year": {"$in": list(filters.years)}})
+    if filters.areas or filters.keywords:
+        clauses.append({"paper_id": {"$in": sorted(allowed or {"-none-"})}})
+    if not clauses:
+        return {}
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
