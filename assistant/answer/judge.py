@@ -19,12 +19,15 @@ from ..plan.plan import Plan
 from ..schema import Paper
 from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
-from ..text.acronyms import Concept, concepts, met
+from ..embedding import MiniLMEmbedding
+from ..text.acronyms import Concept, concepts, met, written_acronyms
 from ..text.tokens import tokenize
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
 FEATURES = ("bias", "dense", "dense_mean", "coverage", "head", "phrase", "head_phrase")
 CACHED_TERMS = 8192
+CACHED_SUBJECTS = 256
+WORD_RE = re.compile(r"[\w'-]+")
 OR_RE = re.compile(r"\s+or\s+|\s*/\s*", re.I)
 LAST_ITEM_RE = re.compile(r"\s+(?:and|or)(?:\s+other)?\s+", re.I)
 
@@ -68,14 +71,38 @@ class Judged:
 class SetJudge:
     """Judges the candidates of one corpus: its stored chunk vectors, its terms and acronyms."""
 
-    def __init__(self, store: Store, catalog: Catalog, model: JudgeModel | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        catalog: Catalog,
+        embedder: MiniLMEmbedding,
+        model: JudgeModel | None = None,
+    ) -> None:
         self.store = store
         self.catalog = catalog
+        self.embedder = embedder
         self.model = model or JudgeModel.load(scale_of(catalog))
         self._terms: OrderedDict[str, _Terms] = OrderedDict()
+        self._weighed: dict[str, list[Concept]] = {}
 
     def concepts(self, plan: Plan) -> list[Concept]:
-        return concepts(tokenize(plan.subject), self.catalog.acronyms, self.catalog.specificity)
+        return self._concepts(plan.subject)
+
+    def _concepts(self, text: str) -> list[Concept]:
+        """The text's concepts, each weighed by its idf times how much the text's meaning
+        changes without it (so "nothing" or "let" weigh little, "abstain" much)."""
+        if text not in self._weighed:
+            found = concepts(
+                tokenize(text),
+                self.catalog.acronyms,
+                self.catalog.specificity,
+                written_acronyms(text),
+            )
+            shares = importance(self.embedder, text, [c[1][0] for c in found])
+            self._weighed[text] = [(w * (1 + i) / 2, c) for (w, c), i in zip(found, shares)]
+            if len(self._weighed) > CACHED_SUBJECTS:
+                self._weighed.pop(next(iter(self._weighed)))
+        return self._weighed[text]
 
     def alternatives(self, plan: Plan) -> list[list[Concept]]:
         """The subject, and each of its alternatives when it has them ("proofs or guarantees")."""
@@ -83,9 +110,7 @@ class SetJudge:
         whole = [self.concepts(plan)]
         if len(parts) < 2:
             return whole
-        own = [
-            concepts(tokenize(p), self.catalog.acronyms, self.catalog.specificity) for p in parts
-        ]
+        own = [self._concepts(p) for p in parts]
         return whole + [c for c in own if c]
 
     def features(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
@@ -166,3 +191,21 @@ def alternatives_of(subject: str) -> list[str]:
     else:
         parts = OR_RE.split(subject)
     return [p.strip() for p in parts if p.strip()]
+
+
+def importance(
+    embedder: MiniLMEmbedding, text: str, spellings: list[tuple[str, ...]]
+) -> list[float]:
+    """How far the text's embedding moves when each concept's words are left out, as a share
+    of the largest move: the concepts that carry the meaning."""
+    if len(spellings) < 2:
+        return [1.0] * len(spellings)
+    words = WORD_RE.findall(text)
+    stems = [set(tokenize(w)) for w in words]
+    reduced = [
+        " ".join(w for w, s in zip(words, stems) if not s & set(spelling)) for spelling in spellings
+    ]
+    vectors = embedder.embed_many([text, *reduced])
+    moves = np.maximum(1.0 - vectors[1:] @ vectors[0], 0.0)
+    top = float(moves.max()) or 1.0
+    return [float(m) / top for m in moves]

@@ -94,6 +94,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
     """The documented, stable shape of `ask --json` (see README)."""
     return {
         "question": answer.question,
+        "kind": answer.kind,
         "answer": answer.text,
         "abstained": answer.abstained,
         "citations": [

@@ -22,7 +22,7 @@ def definitions(text: str) -> list[tuple[str, str]]:
     out = []
     for match in ACRONYM_RE.finditer(text):
         acronym = match.group(1)
-        if sum(c.isupper() for c in acronym) < MIN_CAPITALS:
+        if not _capitals(acronym):
             continue
         before = text[max(0, match.start() - LOOK_BACK) : match.start()]
         long_form = _long_form(WORD_RE.findall(before)[-8:], acronym)
@@ -68,12 +68,25 @@ Spelling = tuple[str, ...]  # stems, in order
 Concept = tuple[float, tuple[Spelling, ...]]  # weight, alternative spellings
 
 
+def written_acronyms(text: str) -> set[str]:
+    """Stems of the words a text writes as acronyms ("RL", "LLMs", "ViT"), not plain words."""
+    return {s for w in re.findall(r"\b[\w-]+\b", text) if _capitals(w) for s in tokenize(w)}
+
+
+def _capitals(word: str) -> bool:
+    return sum(c.isupper() for c in word) >= MIN_CAPITALS
+
+
 def concepts(
-    words: list[str], table: dict[str, tuple[str, ...]], weight: Callable[[str], float]
+    words: list[str],
+    table: dict[str, tuple[str, ...]],
+    weight: Callable[[str], float],
+    written: set[str] | None = None,
 ) -> list[Concept]:
     """A question's terms as concepts, each met by any of its spellings: "rl" by {rl} or
     {reinforc, learn}; the words "reinforcement learning", side by side, by both stems or {rl}
-    (the longest long form at each position wins). Weights are idf sums."""
+    (the longest long form at each position wins). Weights are idf sums. `written`: the stems
+    the question wrote as acronyms; only those are read as one ("let" is not "LET")."""
     long_forms = _long_forms(table)
     out: list[Concept] = []
     seen: set[frozenset[Spelling]] = set()
@@ -89,7 +102,8 @@ def concepts(
         else:
             word = words[i]
             stems = (word,)
-            spellings = (stems, table[word]) if word in table else (stems,)
+            known = word in table and (written is None or word in written)
+            spellings = (stems, table[word]) if known else (stems,)
             i += 1
         if frozenset(spellings) not in seen:  # "large language models" and "LLMs" are one
             seen.add(frozenset(spellings))

@@ -44,8 +44,33 @@ def chat_markdown(text: str, cited: set[int] | frozenset[int] = frozenset()) -> 
     return "".join(out)
 
 
+SHOWN_ITEMS = 20  # a longer list folds the rest under "Show N more papers"
+ITEM_RE = re.compile(r"^(?:\d+\.|-) ")
+
+
+def fold_list(markdown: str, shown: int = SHOWN_ITEMS) -> str:
+    """A list of more than `shown` papers keeps the first `shown` open and folds the rest."""
+    lines = markdown.split("\n")
+    items = [i for i, line in enumerate(lines) if ITEM_RE.match(line)]
+    if len(items) <= shown:
+        return markdown
+    cut = items[shown]
+    end = items[-1] + 1
+    folded = "\n".join(lines[cut:end])
+    more = len(items) - shown
+    return "\n".join(
+        [
+            *lines[:cut],
+            f"<details><summary>Show {more} more paper{'s' if more > 1 else ''}</summary>\n",
+            folded,
+            "\n</details>",
+            *lines[end:],
+        ]
+    )
+
+
 def answer_message(answer: Answer) -> str:
-    body = chat_markdown(answer.text, {c.n for c in answer.citations})
+    body = fold_list(chat_markdown(answer.text, {c.n for c in answer.citations}))
     notes = "\n".join(f"*Note: {escape_markdown(n)}*" for n in answer.notes)
     return f"{body}\n\n{notes}" if notes else body
 
