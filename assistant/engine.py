@@ -4,7 +4,7 @@ write. The CLI and the UI call this; it calls the four stages in order, once eac
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .answer.decide import Calibration, Judge
 from .answer.evidence import SentenceBank
@@ -16,6 +16,7 @@ from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
 from .plan.plan import Plan, make_plan, normalise
 from .retrieve.candidates import gather
+from .retrieve.described import described
 from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
 from .store import catalog
@@ -125,9 +126,12 @@ class Engine:
             yield Answer(question="", text="Please type a question about the papers.", kind="empty")
             return
         plan = self.plan(question, history or (), filters, k)
+        if plan.kind == "compare" and len(plan.pinned) < 2:
+            found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
+            plan = replace(plan, named=found)
         if plan.wide:
             hits, judged = self.judge_set(plan)
-            decision = self.judge.decide_set(plan, hits, judged)
+            decision = self.judge.decide_set(plan, hits, judged, self.set_judge.words(plan))
         else:
             hits = self.retriever.retrieve(plan)
             decision = self.judge.decide(plan, hits)

@@ -40,6 +40,7 @@ class Decision:
     about: tuple[PaperHit, ...] = ()  # the papers the answer (or abstention) is about
     missing: str = ""  # abstain_detail: what the abstracts do not state
     mention: bool = False  # ...as a term they do not mention, not a kind of detail
+    words: frozenset[str] = frozenset()  # a set question: every spelling of its subject's terms
 
 
 class Judge:
@@ -66,13 +67,15 @@ class Judge:
             return Decision("abstain_detail", tuple(about), ", ".join(unknown), mention=True)
         return Decision("answer", tuple(self.choose(plan, hits)))
 
-    def decide_set(self, plan: Plan, kept: list[PaperHit], judged: list[PaperHit]) -> Decision:
+    def decide_set(
+        self, plan: Plan, kept: list[PaperHit], judged: list[PaperHit], words: frozenset[str]
+    ) -> Decision:
         """A set question answers about every paper judged relevant, or says none is."""
         if not kept:
             return Decision("abstain_corpus", tuple(judged[:3]))
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
             return Decision("abstain_detail", tuple(kept[:3]), plan.detail)
-        return Decision("answer", tuple(kept))
+        return Decision("answer", tuple(kept), words=words)
 
     # -- which papers an answer is about ------------------------------------------------------
     def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:

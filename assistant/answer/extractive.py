@@ -21,7 +21,7 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
         return no_match(plan, decision, hits)
     if decision.verdict == "abstain_detail":
         return unstated(plan, decision, bank)
-    draft = _draft(plan, list(decision.about), bank)
+    draft = _draft(plan, decision, bank)
     return Answer(
         question=plan.question,
         text=draft.text(),
@@ -32,7 +32,14 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
     )
 
 
-def _draft(plan: Plan, about: list[PaperHit], bank: SentenceBank) -> Draft:
+def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
+    about = list(decision.about)
+    if plan.wide:  # evidence for a set: sentences on its subject, in any of its spellings
+        note = "; ".join(plan.filters.description)
+        vector, found = plan.subject_vector, set(decision.words)
+        if plan.kind == "which":
+            return which(bank, about, vector, found, note, plan.subject)
+        return summary(bank, about, vector, found, plan.subject)
     words = terms(plan.topic)
     if plan.kind == "compare":
         return compare(bank, [h.paper for h in about])

@@ -15,11 +15,11 @@ from pathlib import Path
 import numpy as np
 
 from ..config import DATA_DIR
+from ..embedding import MiniLMEmbedding
 from ..plan.plan import Plan
 from ..schema import Paper
 from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
-from ..embedding import MiniLMEmbedding
 from ..text.acronyms import Concept, concepts, met, written_acronyms
 from ..text.tokens import tokenize
 
@@ -103,6 +103,16 @@ class SetJudge:
             if len(self._weighed) > CACHED_SUBJECTS:
                 self._weighed.pop(next(iter(self._weighed)))
         return self._weighed[text]
+
+    def words(self, plan: Plan) -> frozenset[str]:
+        """Every spelling's stems of the subject's concepts: what evidence sentences should hold."""
+        return frozenset(
+            stem
+            for group in self.alternatives(plan)
+            for _, spellings in group
+            for spelling in spellings
+            for stem in spelling
+        )
 
     def alternatives(self, plan: Plan) -> list[list[Concept]]:
         """The subject, and each of its alternatives when it has them ("proofs or guarantees")."""

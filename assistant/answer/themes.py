@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..schema import PaperHit
 from ..text.tokens import terms
 
-MIN_GROUPED = 7  # shorter lists are not grouped
+MIN_GROUPED = 10  # shorter lists are not grouped
 MAX_GROUPS = 6
 MIN_MEMBERS = 2
 

@@ -18,7 +18,7 @@ COMPARE_RE = re.compile(
     r"similarities|side by side|better than)\b",
     re.I,
 )
-SEVERAL_RE = re.compile(r"\band\b|,")
+SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,")
 SUMMARY_RE = re.compile(
     r"\b(?:summari[sz]e|summary|overview|survey|recap|tl;?dr|in brief|"
     r"main (?:ideas|themes|contributions)|what (?:is|are) .* about)\b",
@@ -54,6 +54,10 @@ ORDINALS = {
 }
 ORDINAL_RE = re.compile(
     r"\b(" + "|".join(ORDINALS) + r")\b(?:\s+(?:one|paper|of them|work|method))?", re.I
+)
+COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
+RANGE_RE = re.compile(  # "the first two", "the last 3", "the top three"
+    r"\b(first|last|top)\s+(two|three|four|five|[2-9])\b", re.I
 )
 NUMBERED_RE = re.compile(
     r"\b(?:paper|source|reference|number|no\.?)\s*\[?(\d{1,2})\]?|\[(\d{1,2})\]", re.I

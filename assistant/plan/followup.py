@@ -9,11 +9,13 @@ from ..schema import Turn
 from ..store.papers import PaperTable
 from .cues import (
     CONTINUATION_RE,
+    COUNTS,
     DEFINITE_RE,
     NUMBERED_RE,
     ORDINAL_RE,
     ORDINALS,
     PRONOUN_RE,
+    RANGE_RE,
     SHORT_QUESTION_WORDS,
 )
 from .kinds import SET_KINDS, Kind
@@ -31,7 +33,8 @@ def is_followup(question: str, kind: Kind) -> bool:
     """A pronoun, an ordinal, a source number or a continuation points back; "the papers" or a very short
     question does only when the question does not ask for a set of its own ("Name the papers
     about memory" starts afresh)."""
-    if any(cue.search(question) for cue in (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE)):
+    cues = (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE)
+    if any(cue.search(question) for cue in cues):
         return True
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
     return weak and kind not in SET_KINDS
@@ -60,6 +63,11 @@ def resolve(
 
 
 def _pick(question: str, ids: list[str]) -> list[str]:
+    span = RANGE_RE.search(question)
+    if span:
+        word = span.group(2).lower()
+        n = COUNTS.get(word) or int(word)
+        return ids[-n:] if span.group(1).lower() == "last" else ids[:n]
     numbered = NUMBERED_RE.search(question)
     if numbered:
         n = int(numbered.group(1) or numbered.group(2)) - 1
