@@ -1,0 +1,168 @@
+"""Set questions on the real seed index and model: every matching paper judged on its own,
+acronyms learned from the corpus, follow-ups over the set just listed, comparisons of papers
+the question only describes, sub-themes, and the judge's fitted weights guarded."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from assistant.answer.judge import FEATURES, JudgeModel
+from assistant.answer.themes import themes
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
+from assistant.engine import Engine
+from assistant.plan.filters import from_question
+from assistant.retrieve import candidates
+from assistant.retrieve.candidates import gather
+from assistant.schema import Answer, Paper, PaperHit, Turn
+from assistant.text.acronyms import concepts, definitions, written_acronyms
+from assistant.text.tokens import tokenize
+from assistant.ui.render import fold_list
+
+REX, ELMUR, ULTRAMIX = "btWHQoSZZ1", "bm3rbtEMFj", "bmoh0i1nqE"
+SCUBA, EXPVID, IMAGENWORLD = "bkjKnO9s7T", "bj0ahFM4P0", "bld9g6jFh9"
+
+
+@pytest.fixture(scope="module")
+def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
+    return Engine(seed_settings, embedder=embedder)
+
+
+def listed(answer: Answer) -> list[str]:
+    return list(dict.fromkeys(c.paper.id for c in answer.citations))
+
+
+def turns_after(engine: Engine, question: str) -> list[Turn]:
+    answer = engine.ask(question)
+    return [Turn("user", question), Turn("assistant", answer.text, tuple(listed(answer)))]
+
+
+def test_an_acronym_question_lists_every_paper_using_its_long_form(engine: Engine) -> None:
+    answer = engine.ask("Are there any works that use RL?")
+    assert answer.kind == "which"
+    assert {REX, ELMUR, ULTRAMIX} <= set(listed(answer))
+    assert answer.text.startswith(f"{len(listed(answer))} papers in this corpus match")
+
+
+def test_a_paper_is_judged_the_same_whichever_papers_are_judged_with_it(engine: Engine) -> None:
+    plan = engine.plan("Which papers introduce a new benchmark?")
+    alone = engine.set_judge.rank(plan, [SCUBA])
+    crowd = engine.set_judge.rank(plan, [p.id for p in engine.papers])
+    assert alone[0].probability == pytest.approx(
+        next(j.probability for j in crowd if j.paper.id == SCUBA)
+    )
+
+
+def test_a_question_by_meaning_is_a_set_question(engine: Engine) -> None:
+    assert engine.plan("Give me everything on image generation.").wide
+    assert engine.plan("I'm looking for papers about speculative decoding").kind == "which"
+    assert not engine.plan("What does RepSpec propose?").wide
+
+
+def test_a_follow_up_filters_the_set_just_listed(engine: Engine) -> None:
+    turns = turns_after(engine, "Which papers introduce a new benchmark?")
+    answer = engine.ask("Which of them are about video?", turns)
+    assert listed(answer) == [EXPVID]
+
+
+def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> None:
+    turns = turns_after(engine, "Which papers introduce a new benchmark?")
+    answer = engine.ask("Compare the first two", turns)
+    assert answer.kind == "compare"
+    assert listed(answer) == list(turns[1].paper_ids[:2])
+
+
+def test_a_comparison_finds_papers_it_only_describes(engine: Engine) -> None:
+    answer = engine.ask(
+        "Contrast the paper on transformers learning causal structures in-context with the "
+        "grokking-in-LLM-pretraining study."
+    )
+    titles = [c.paper.title for c in answer.citations]
+    assert answer.kind == "compare" and len(set(titles)) == 2
+    assert any("Causal Structures" in t for t in titles) and any("Grokking" in t for t in titles)
+
+
+def test_nothing_on_the_topic_abstains_with_the_nearest_papers(engine: Engine) -> None:
+    answer = engine.ask("Which papers study federated learning across hospitals?")
+    assert answer.abstained and answer.citations == ()
+
+
+def test_a_small_corpus_makes_every_paper_a_candidate(engine: Engine) -> None:
+    plan = engine.plan("Which papers study memory?")
+    found = gather(engine.retriever, plan, engine.set_judge.concepts(plan))
+    assert sorted(found) == sorted(p.id for p in engine.papers)
+
+
+def test_a_large_corpus_gathers_deep_rankings_and_keyword_matches(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(candidates, "SMALL_CORPUS", 3)
+    monkeypatch.setattr(candidates, "DEEP_CHUNKS", 2)
+    monkeypatch.setattr(candidates, "DEEP_LEXICAL", 1)
+    plan = engine.plan("Which papers are about reinforcement learning?")
+    found = gather(engine.retriever, plan, engine.set_judge.concepts(plan))
+    assert 1 <= len(found) < len(engine.papers)
+    assert ELMUR in found  # its keyword is "reinforcement learning"
+
+
+def test_acronyms_are_learned_from_definitions_and_read_only_when_written_so() -> None:
+    assert definitions(
+        "We train it with reinforcement learning (RL) and a vision transformer (ViT)."
+    ) == [
+        ("RL", "reinforcement learning"),
+        ("ViT", "vision transformer"),
+    ]
+    table = {"let": ("late", "earli", "train"), "rl": ("reinforc", "learn")}
+    lower = concepts(
+        tokenize("let a model abstain"),
+        table,
+        lambda _: 1.0,
+        written_acronyms("let a model abstain"),
+    )
+    upper = concepts(tokenize("RL agents"), table, lambda _: 1.0, written_acronyms("RL agents"))
+    assert all(len(spellings) == 1 for _, spellings in lower)
+    assert upper[0][1] == (("rl",), ("reinforc", "learn"))
+
+
+def test_not_accepted_in_a_question_means_rejected() -> None:
+    filters, rest = from_question("Which not accepted papers study grokking?")
+    assert "Reject" in filters.statuses and "Poster" not in filters.statuses
+    assert "accepted" not in rest
+
+
+def hit(n: int, keywords: tuple[str, ...]) -> PaperHit:
+    return PaperHit(Paper(f"p{n}", f"Paper {n}", "An abstract.", keywords=keywords), 1.0)
+
+
+def test_a_long_list_is_grouped_by_the_keywords_its_papers_share() -> None:
+    hits = [hit(i, ("graph neural networks",)) for i in range(6)]
+    hits += [hit(i, ("Diffusion models", "graphs")) for i in range(6, 11)]
+    groups = themes(hits, "learning")
+    assert [(g.name, len(g.hits)) for g in groups] == [
+        ("Graph neural networks", 6),
+        ("Diffusion models", 5),
+    ]
+    assert themes(hits[:5], "learning")[0].name == ""  # a short list stays one list
+
+
+def test_a_list_of_more_than_twenty_papers_folds_the_rest() -> None:
+    text = "25 papers match:\n" + "\n".join(f"{i}. paper {i}" for i in range(1, 26))
+    folded = fold_list(text)
+    assert "<details><summary>Show 5 more papers</summary>" in folded
+    assert folded.index("20. paper 20") < folded.index("<details>") < folded.index("21. paper 21")
+    assert fold_list("1. one\n2. two") == "1. one\n2. two"
+
+
+def test_a_judge_file_fitted_for_other_features_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "judge.json"
+    path.write_text(
+        json.dumps({"small": {"weights": [1.0], "threshold": 0.5, "features": ["bias"]}})
+    )
+    with pytest.raises(ValueError, match="refit it with eval/fit_set_judge.py"):
+        JudgeModel.load("small", path)
+    good = {"weights": [0.0] * len(FEATURES), "threshold": 0.5, "features": list(FEATURES)}
+    path.write_text(json.dumps({"small": good}))
+    assert JudgeModel.load("small", path).threshold == 0.5
