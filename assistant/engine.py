@@ -9,8 +9,9 @@ from dataclasses import dataclass, replace
 from .answer.decide import Calibration, Judge
 from .answer.evidence import SentenceBank
 from .answer.extractive import write
-from .answer.generate import generate
-from .answer.judge import JudgeModel, SetJudge
+from .answer.generate import generate, llm_config
+from .answer.judge import Judged, JudgeModel, SetJudge
+from .answer.llm_judge import judge_with_llm
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
@@ -23,6 +24,8 @@ from .store import catalog
 from .store.chroma import Store
 from .store.papers import PaperTable
 
+LLM_FLOOR = 0.05  # candidates the offline judge finds this likely or more go to the LLM judge
+LLM_CANDIDATES = 120  # ... at most this many, most likely first
 STREAM_PIECE = 48  # characters per streamed piece of an extractive answer
 
 
@@ -85,18 +88,39 @@ class Engine:
         plan = self.plan(question, filters=filters, k=k, widen=False)
         return Search(hits=self.retriever.retrieve(plan), filters=plan.filters, query=plan.query)
 
-    def judge_set(self, plan: Plan) -> tuple[list[PaperHit], list[PaperHit]]:
-        """A set question's candidates judged one by one: (those kept, all of them), each as
-        a hit scored by its probability, most probable first."""
+    def judge_set(
+        self, plan: Plan, llm: bool = False
+    ) -> tuple[list[PaperHit], list[PaperHit], tuple[str, ...]]:
+        """A set question's candidates judged one by one: (those kept, all of them, notes), each
+        as a hit scored by its probability, most probable first. With an LLM, it judges the
+        likelier candidates; the offline judge decides the rest, and all when the LLM fails."""
         ranked = self.set_judge.rank(
             plan, gather(self.retriever, plan, self.set_judge.concepts(plan))
         )
         kept = {j.paper.id for j in self.set_judge.kept(plan, ranked)}
+        notes: tuple[str, ...] = ()
+        if llm and plan.subject:
+            kept, notes = self._llm_judged(plan, ranked, kept)
         judged = [
             PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned)
             for j in ranked
         ]
-        return [h for h in judged if h.paper.id in kept], judged
+        return [h for h in judged if h.paper.id in kept], judged, notes
+
+    def _llm_judged(
+        self, plan: Plan, ranked: list[Judged], kept: set[str]
+    ) -> tuple[set[str], tuple[str, ...]]:
+        from .llm import LLMError
+
+        pool = [j.paper for j in ranked if j.probability >= LLM_FLOOR][:LLM_CANDIDATES]
+        try:
+            verdicts = judge_with_llm(llm_config(self.settings), plan.subject, pool)
+        except LLMError as err:
+            return kept, (
+                f"The language model could not judge the papers ({err}); the offline judge did.",
+            )
+        decided = {i for i, v in verdicts.items() if v.relevant} | (kept - set(verdicts))
+        return decided, ()
 
     def ask(
         self,
@@ -129,13 +153,15 @@ class Engine:
         if plan.kind == "compare" and len(plan.pinned) < 2:
             found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
             plan = replace(plan, named=found)
+        llm = (backend or self.settings.backend) == "openai"
         if plan.wide:
-            hits, judged = self.judge_set(plan)
+            hits, judged, note = self.judge_set(plan, llm)
             decision = self.judge.decide_set(plan, hits, judged, self.set_judge.words(plan))
+            plan = replace(plan, notes=plan.notes + note)
         else:
             hits = self.retriever.retrieve(plan)
             decision = self.judge.decide(plan, hits)
-        if decision.verdict == "answer" and (backend or self.settings.backend) == "openai":
+        if decision.verdict == "answer" and llm:
             yield from generate(
                 self.settings, plan, decision, hits, self.bank, k or self.settings.top_k
             )

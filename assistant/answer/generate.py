@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from ..config import Settings
+from ..llm import LLMConfig
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
 from .decide import Decision
@@ -50,6 +51,17 @@ def messages(plan: Plan, hits: list[PaperHit]) -> list[dict[str, str]]:
     ]
 
 
+def llm_config(settings: Settings) -> LLMConfig:
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
+    return LLMConfig(
+        model=settings.llm_model,
+        base_url=settings.llm_base_url,
+        api_key=key,
+        timeout=settings.llm_timeout,
+        max_retries=settings.llm_retries,
+    )
+
+
 def generate(
     settings: Settings,
     plan: Plan,
@@ -59,17 +71,11 @@ def generate(
     top_k: int,
 ) -> Iterator[str | Answer]:
     """Yields the reply's text as it arrives, then the validated Answer."""
-    from ..llm import LLMConfig, LLMError, stream_chat
+    from ..llm import LLMError, stream_chat
 
-    sources = hits[:top_k]
-    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else None
-    cfg = LLMConfig(
-        model=settings.llm_model,
-        base_url=settings.llm_base_url,
-        api_key=key,
-        timeout=settings.llm_timeout,
-        max_retries=settings.llm_retries,
-    )
+    # a set question is answered over every paper judged relevant, not the top k
+    sources = list(decision.about) if plan.wide else hits[:top_k]
+    cfg = llm_config(settings)
     pieces: list[str] = []
     try:
         for piece in stream_chat(cfg, messages(plan, sources)):
