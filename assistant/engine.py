@@ -55,7 +55,7 @@ class Engine:
         self.retriever = Retriever(self.store, self.catalog)
         self.bank = SentenceBank(embedder, self.catalog.lexical.coverage)
         self.judge = Judge(self.bank, self.catalog, calibration)
-        self.set_judge = SetJudge(self.store, self.catalog, embedder, judge_model)
+        self.set_judge = SetJudge(self.store, self.catalog, self.bank, judge_model)
 
     @property
     def table(self) -> PaperTable:

@@ -22,9 +22,10 @@ from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
 from ..text.acronyms import Concept, concepts, met, written_acronyms
 from ..text.tokens import tokenize
+from .evidence import SentenceBank
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
-FEATURES = ("bias", "dense", "dense_mean", "coverage", "head", "phrase", "head_phrase")
+FEATURES = ("bias", "dense", "dense_mean", "sentence", "coverage", "head", "phrase", "head_phrase")
 CACHED_TERMS = 8192
 CACHED_SUBJECTS = 256
 WORD_RE = re.compile(r"[\w'-]+")
@@ -75,13 +76,15 @@ class SetJudge:
         self,
         store: Store,
         catalog: Catalog,
-        embedder: MiniLMEmbedding,
+        bank: SentenceBank,
         model: JudgeModel | None = None,
     ) -> None:
         self.store = store
         self.catalog = catalog
-        self.embedder = embedder
-        self.model = model or JudgeModel.load(scale_of(catalog))
+        self.bank = bank
+        self.embedder = bank.embedder
+        self.scale = scale_of(catalog)
+        self.model = model or JudgeModel.load(self.scale)
         self._terms: OrderedDict[str, _Terms] = OrderedDict()
         self._weighed: dict[str, list[Concept]] = {}
 
@@ -135,6 +138,7 @@ class SetJudge:
                 continue
             stored = vectors.get(paper_id)
             sims = stored @ plan.subject_vector if stored is not None else np.zeros(1)
+            closest = self._closest_sentence(paper, plan, float(sims.max()))
             words, own_pairs, head, head_pairs = self._paper_terms(paper)
             coverage = max(met(c, words, own_pairs) for c in wanted)
             head_coverage = max(met(c, head, head_pairs) for c in wanted)
@@ -145,6 +149,7 @@ class SetJudge:
                     1.0,
                     float(sims.max()),
                     float(sims.mean()),
+                    closest,
                     coverage,
                     head_coverage,
                     phrase,
@@ -173,6 +178,13 @@ class SetJudge:
         return [
             j for j in judged if j.probability >= self.model.threshold or j.paper.id in plan.named
         ]
+
+    def _closest_sentence(self, paper: Paper, plan: Plan, chunk: float) -> float:
+        """The paper's sentence closest to the subject; on a large corpus, where embedding
+        every candidate's sentences would take too long, its closest chunk instead."""
+        if self.scale == "large":
+            return chunk
+        return self.bank.score([paper], plan.subject_vector, set())[0].similarity
 
     def _paper_terms(self, paper: Paper) -> _Terms:
         """A paper's stems and pairs of neighbouring stems: all of it, and its title, keywords

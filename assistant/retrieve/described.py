@@ -17,9 +17,7 @@ PART_RE = re.compile(r"\s*(?:\b(?:and|with|vs\.?|versus|against|to)\b|[,:;?])\s*
 MIN_PART_TERMS = 2  # a part with fewer content terms ("how do they") describes no paper
 
 
-def described(
-    retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]
-) -> tuple[str, ...]:
+def described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]) -> tuple[str, ...]:
     """The compared papers in question order: named ones as named, described ones searched."""
     table = retriever.catalog.table
     chosen: list[str] = []
