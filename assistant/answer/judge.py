@@ -1,8 +1,9 @@
 """The per-paper relevance judgement of set questions: each candidate judged on its own evidence,
-never relative to the best one. Features: the closest stored chunk to the topic, the share of
-the topic's concepts (acronyms and long forms alike) its title, keywords and abstract meet, and
-those its title and keywords alone meet; a logistic model fitted on the dev split of
-eval/gold_sets_*.jsonl (eval/fit_set_judge.py) turns them into a probability."""
+never relative to the best one. Features: its closest stored chunk to the subject (and their
+mean), its closest sentence (small corpora), the share of the subject's concepts (acronyms and
+long forms alike) its whole text and its title and keywords meet, and how many of the subject's
+neighbouring word pairs stand side by side in them. A logistic model per corpus scale, fitted
+on the dev split of eval/gold_sets_*.jsonl (eval/fit_set_judge.py), gives the probability."""
 
 from __future__ import annotations
 
