@@ -195,6 +195,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             },
             "cells_right": round(sum(cells) / len(cells), 3) if cells else None,
             "seconds_mean": mean("seconds", rows),
+            "seconds_max": round(max(r["seconds"] for r in rows), 3),
         }
     return table
 

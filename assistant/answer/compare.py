@@ -11,41 +11,46 @@ from ..schema import Citation, Paper
 from .draft import Draft, display, label
 from .evidence import Scored, SentenceBank
 
+# What a sentence stating each aspect reads like. A sentence's lean toward an aspect is its
+# similarity to that prototype minus its mean similarity to all five, which cancels the topic.
 ASPECTS = {
-    "Problem": "the problem or challenge this work addresses; existing methods struggle, limited, lack",
-    "Method": "we propose a method, model, framework or architecture that works by",
-    "Data": "dataset, benchmark, data collection, training data, tasks and instances used",
-    "Results": "experiments show the approach outperforms baselines, achieves improvements, accuracy",
-    "Limitations": "limitations, failure cases, drawbacks, remains challenging, future work",
+    "Problem": "However, existing methods struggle with this problem, which remains an open challenge.",
+    "Method": "In this paper, we propose a novel method.",
+    "Data": "We evaluate on several benchmark datasets.",
+    "Results": "Experiments show that our method outperforms state-of-the-art baselines.",
+    "Limitations": "A limitation of our method is that it fails in some settings.",
 }
-ASPECT_CUES = {
-    "Problem": re.compile(
-        r"\b(?:challeng\w*|problem\w*|limited|struggl\w*|however|lack\w*|remains?|"
-        r"bottleneck\w*|costly|expensive|difficult\w*|gap|fail\w*|scarce)\b",
-        re.I,
-    ),
+PROBLEM, METHOD, DATA, RESULTS, _ = range(len(ASPECTS))  # columns of the lean matrix
+
+# The few surface cues that meaning alone misses, all here. The embedding cannot tell "we
+# propose" from "X was proposed", nor a limitation of this work from one of earlier work.
+CUES = {
     "Method": re.compile(
-        r"\b(?:we (?:propose|introduce|present|develop|design)|our (?:method|approach|"
-        r"framework|model)|framework|architecture|algorithm|mechanism)\b",
+        r"\b(?:we|this (?:paper|work|study))\s+(?:\w+ly\s+)?"
+        r"(?:propose|introduce|present|develop|design|put forward)",
         re.I,
     ),
-    "Data": re.compile(
-        r"\b(?:datasets?|benchmarks?|corpus|data|tasks?|instances|annotations|samples|"
-        r"simulations?|environments?|suite)\b",
-        re.I,
-    ),
-    "Results": re.compile(
-        r"\b(?:outperform\w*|improv\w*|achiev\w*|accura\w*|results?|demonstrat\w*|"
-        r"state-of-the-art|surpass\w*|reduc\w*|speedup|gains?)\b|\d+(?:\.\d+)?\s*(?:%|x\b|×)",
-        re.I,
-    ),
+    "Data": re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I),
     "Limitations": re.compile(
-        r"\b(?:limitations?|fails? to|cannot|drawbacks?|future work|"
-        r"remains? (?:challenging|limited|an open)|only (?:applies|works))\b",
+        r"\b(?:a|one|the|main|key)\s+(?:main\s+|key\s+)?(?:limitation|drawback|weakness)"
+        r" of (?:our|this|the proposed) \w+ is\b"
+        r"|\bour (?:method|approach|model|framework|work)\b[^.;,]{0,40}?"
+        r"\b(?:is limited|are limited|cannot|fails? to|struggles? (?:to|with))\b"
+        r"|\b(?:scope|applicability) of (?:our|this) (?:method|approach|work|study)\b"
+        r"[^.;]{0,20}\bis limited\b"
+        r"|\bwe leave\b[^.;]{0,80}\bfuture work\b",
         re.I,
     ),
 }
-ASPECT_FLOOR = 0.35  # a sentence without the aspect's cue words must be at least this similar
+
+# Abstract position (0 = first sentence, 1 = last): problems come early, the method about a
+# third of the way in, results late. Weights are in units of lean (which spans about +-0.2).
+EARLY = 0.1  # a problem sentence's bonus at the start, falling to 0 at the end
+METHOD_AT, METHOD_SPREAD = 0.3, 0.1  # where the method usually is; penalty per unit away
+CONTRIBUTION = 0.1  # the first sentence in which the authors say what they propose
+LATE = 0.2  # a results sentence's bonus at the end, falling to 0 at the start
+ABSENT = -0.1  # a problem or results sentence must score above this, else "not stated"
+DATA_CUE, DATA_LATE, DATA_FLOOR = 0.2, 0.05, 0.15  # data: named data, later, lean enough
 
 
 def compare(bank: SentenceBank, papers: list[Paper]) -> Draft:
@@ -66,24 +71,75 @@ def compare(bank: SentenceBank, papers: list[Paper]) -> Draft:
 
 
 def _assign_aspects(bank: SentenceBank, paper: Paper, prototypes: np.ndarray) -> dict[str, Scored]:
-    """Each aspect gets the best sentence not yet used: cue words plus similarity to the aspect.
-    Limitations need their cue words: abstracts seldom state them, and a guess would mislead."""
-    options = []
-    for (aspect, _), proto in zip(ASPECTS.items(), prototypes):
-        for s in bank.score([paper], proto, set()):
-            cue = bool(ASPECT_CUES[aspect].search(s.text))
-            late = s.index >= len(bank.sentences(paper)) // 2  # early "limits" are prior work's
-            if (cue or s.similarity >= ASPECT_FLOOR) and (
-                aspect != "Limitations" or (cue and late)
-            ):
-                options.append((s.similarity + 0.25 * cue, aspect, s))
-    chosen: dict[str, Scored] = {}
-    used: set[int] = set()
-    for _, aspect, s in sorted(options, key=lambda o: -o[0]):
-        if aspect not in chosen and s.index not in used:
-            chosen[aspect] = s
-            used.add(s.index)
-    return chosen
+    """The sentence stating each aspect, if any. Problem, method and results are read as the
+    abstract's outline (in that order, one sentence each); the data sentence may also be the
+    method or results sentence; a limitation must be stated outright, after the method."""
+    scored = [sorted(bank.score([paper], p, set()), key=lambda s: s.index) for p in prototypes]
+    texts = [s.text for s in scored[0]]
+    similarity = np.array([[s.similarity for s in column] for column in scored]).T
+    lean = similarity - similarity.mean(axis=1, keepdims=True)
+    problem, method, results = _outline(lean, _first(CUES["Method"], texts))
+    picks = {
+        "Problem": problem,
+        "Method": method,
+        "Data": _data(lean, texts, problem),
+        "Results": results,
+        "Limitations": _first(CUES["Limitations"], texts[method + 1 :], offset=method + 1),
+    }
+    return {
+        aspect: column[i]
+        for (aspect, i), column in zip(picks.items(), scored)
+        if i is not None and texts[i].strip()
+    }
+
+
+def _outline(lean: np.ndarray, contribution: int | None) -> tuple[int | None, int, int | None]:
+    """The (problem, method, results) sentences, problem before method before results, that
+    together lean most to their aspects, with position priors; a missing part scores ABSENT."""
+    n = len(lean)
+    position = np.arange(n) / max(n - 1, 1)
+    problem = lean[:, PROBLEM] + EARLY * (1 - position)
+    method = lean[:, METHOD] - METHOD_SPREAD * np.abs(position - METHOD_AT)
+    if contribution is not None:
+        method[contribution] += CONTRIBUTION
+    results = lean[:, RESULTS] + LATE * position
+    best: tuple[float, int | None, int, int | None] | None = None
+    for m in range(n):
+        p, r = _best(problem, 0, m), _best(results, m + 1, n)
+        total = (
+            method[m]
+            + (problem[p] if p is not None else ABSENT)
+            + (results[r] if r is not None else ABSENT)
+        )
+        if best is None or total > best[0]:
+            best = (total, p, m, r)
+    assert best is not None  # every abstract has at least one sentence
+    return best[1], best[2], best[3]
+
+
+def _best(scores: np.ndarray, start: int, stop: int) -> int | None:
+    """The best-scoring index in [start, stop), or None when none beats ABSENT."""
+    if start >= stop:
+        return None
+    i = start + int(np.argmax(scores[start:stop]))
+    return i if scores[i] > ABSENT else None
+
+
+def _data(lean: np.ndarray, texts: list[str], problem: int | None) -> int | None:
+    """The sentence naming the data the work uses: leaning to the data prototype, helped by
+    naming a dataset or benchmark and by coming late (evaluation, not background)."""
+    position = np.arange(len(texts)) / max(len(texts) - 1, 1)
+    named = np.array([bool(CUES["Data"].search(t)) for t in texts])
+    scores = lean[:, DATA] + DATA_CUE * named + DATA_LATE * position
+    if problem is not None:
+        scores[problem] = -np.inf  # a sentence framing the problem is not where data is named
+    i = int(np.argmax(scores))
+    return i if scores[i] >= DATA_FLOOR else None
+
+
+def _first(cue: re.Pattern[str], texts: list[str], offset: int = 0) -> int | None:
+    """The index (plus `offset`) of the first text matching `cue`, or None."""
+    return next((offset + i for i, t in enumerate(texts) if cue.search(t)), None)
 
 
 def _cell(draft: Draft, paper: Paper, sentence: Scored | None) -> str:

@@ -12,7 +12,7 @@ WHICH_RE = re.compile(
     r"|\bany of (?:them|these|those)\b",
     re.I,
 )
-WHICH_OF_RE = re.compile(r"\bwhich (?:papers|of)\b", re.I)
+WHICH_OF_RE = re.compile(r"\bwhich (?:papers|of)\b|\bany of\b", re.I)
 COMPARE_RE = re.compile(
     r"\b(?:compare|comparison|differ|difference|differences|versus|vs\.?|contrast|"
     r"similarities|side by side|better than)\b",
