@@ -150,7 +150,7 @@ class Engine:
             yield Answer(question="", text="Please type a question about the papers.", kind="empty")
             return
         plan = self.plan(question, history or (), filters, k)
-        if plan.kind == "compare" and len(plan.pinned) < 2:
+        if plan.kind == "compare" and not plan.focus:  # named or described, in question order
             found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
             plan = replace(plan, named=found)
         llm = (backend or self.settings.backend) == "openai"

@@ -12,7 +12,8 @@ Definitions (per question, then averaged):
 - citation precision: citations whose evidence sentence is in the cited paper's abstract and
   whose paper is in the gold list (which/summary/follow-up) or compared (compare).
 - compare cells: a cell is right when its sentence is one the gold marks for that aspect, or it
-  says "not stated" where the gold marks none.
+  says "not stated" where the gold marks none (columns matched by their header citation; a
+  compared paper not found counts as five wrong cells).
 """
 
 from __future__ import annotations
@@ -146,25 +147,31 @@ CELL_MARK = re.compile(r"\s*\[(\d+)\]\s*$")
 
 
 def _cells(answer: Answer, row: GoldSet) -> list[bool]:
-    """Each table cell against the gold sentences of its aspect and paper."""
+    """Each table cell against the gold sentences of its aspect and paper; a column's paper is
+    the one its header cites."""
     by_n = {c.n: c.paper for c in answer.citations}
+    columns: list[str] = []
     out = []
     for line in answer.text.splitlines():
         parts = [p.strip() for p in line.strip().strip("|").split("|")]
+        if line.startswith("| |"):
+            marks = [CELL_MARK.search(p) for p in parts[1:]]
+            columns = [by_n[int(m.group(1))].id if m else "" for m in marks]
+            continue
         if not parts or parts[0] not in ASPECT_NAMES:
             continue
-        for paper_id, cell in zip(row.expected_papers, parts[1:]):
-            gold = (row.aspects or {}).get(paper_id, {}).get(parts[0], [])
+        for paper_id, cell in zip(columns, parts[1:]):
+            if paper_id not in (row.aspects or {}):
+                out.append(False)
+                continue
+            gold = (row.aspects or {})[paper_id].get(parts[0], [])
             if "not stated" in cell:
                 out.append(not gold)
                 continue
-            mark = CELL_MARK.search(cell)
-            paper = by_n.get(int(mark.group(1))) if mark else None
-            if paper is None or paper.id != paper_id:
-                out.append(False)
-                continue
-            out.append(_sentence_index(paper.abstract, CELL_MARK.sub("", cell)) in gold)
-    return out
+            abstract = next(p.abstract for p in by_n.values() if p.id == paper_id)
+            out.append(_sentence_index(abstract, CELL_MARK.sub("", cell)) in gold)
+    missing = len(row.expected_papers) - len([c for c in columns if c in (row.aspects or {})])
+    return out + [False] * (missing * len(ASPECT_NAMES))  # a compared paper not found
 
 
 def _sentence_index(abstract: str, cell: str) -> int:

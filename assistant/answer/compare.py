@@ -78,13 +78,14 @@ def _assign_aspects(bank: SentenceBank, paper: Paper, prototypes: np.ndarray) ->
     texts = [s.text for s in scored[0]]
     similarity = np.array([[s.similarity for s in column] for column in scored]).T
     lean = similarity - similarity.mean(axis=1, keepdims=True)
-    problem, method, results = _outline(lean, _first(CUES["Method"], texts))
+    limitation = _first(CUES["Limitations"], texts)
+    problem, method, results = _outline(lean, _first(CUES["Method"], texts), limitation)
     picks = {
         "Problem": problem,
         "Method": method,
         "Data": _data(lean, texts, problem),
         "Results": results,
-        "Limitations": _first(CUES["Limitations"], texts[method + 1 :], offset=method + 1),
+        "Limitations": limitation if limitation is not None and limitation > method else None,
     }
     return {
         aspect: column[i]
@@ -93,16 +94,21 @@ def _assign_aspects(bank: SentenceBank, paper: Paper, prototypes: np.ndarray) ->
     }
 
 
-def _outline(lean: np.ndarray, contribution: int | None) -> tuple[int | None, int, int | None]:
+def _outline(
+    lean: np.ndarray, contribution: int | None, limitation: int | None
+) -> tuple[int | None, int, int | None]:
     """The (problem, method, results) sentences, problem before method before results, that
-    together lean most to their aspects, with position priors; a missing part scores ABSENT."""
+    together lean most to their aspects, with position priors; a missing part scores ABSENT.
+    A sentence stating a limitation reports no result."""
     n = len(lean)
     position = np.arange(n) / max(n - 1, 1)
     problem = lean[:, PROBLEM] + EARLY * (1 - position)
     method = lean[:, METHOD] - METHOD_SPREAD * np.abs(position - METHOD_AT)
+    results = lean[:, RESULTS] + LATE * position
     if contribution is not None:
         method[contribution] += CONTRIBUTION
-    results = lean[:, RESULTS] + LATE * position
+    if limitation is not None:
+        results[limitation] = -np.inf
     best: tuple[float, int | None, int, int | None] | None = None
     for m in range(n):
         p, r = _best(problem, 0, m), _best(results, m + 1, n)
@@ -132,14 +138,14 @@ def _data(lean: np.ndarray, texts: list[str], problem: int | None) -> int | None
     named = np.array([bool(CUES["Data"].search(t)) for t in texts])
     scores = lean[:, DATA] + DATA_CUE * named + DATA_LATE * position
     if problem is not None:
-        scores[problem] = -np.inf  # a sentence framing the problem is not where data is named
+        scores[: problem + 1] = -np.inf  # background and problem name the field, not the data
     i = int(np.argmax(scores))
     return i if scores[i] >= DATA_FLOOR else None
 
 
-def _first(cue: re.Pattern[str], texts: list[str], offset: int = 0) -> int | None:
-    """The index (plus `offset`) of the first text matching `cue`, or None."""
-    return next((offset + i for i, t in enumerate(texts) if cue.search(t)), None)
+def _first(cue: re.Pattern[str], texts: list[str]) -> int | None:
+    """The index of the first text matching `cue`, or None."""
+    return next((i for i, t in enumerate(texts) if cue.search(t)), None)
 
 
 def _cell(draft: Draft, paper: Paper, sentence: Scored | None) -> str:
