@@ -166,3 +166,16 @@ def test_a_judge_file_fitted_for_other_features_is_refused(tmp_path: Path) -> No
     good = {"weights": [0.0] * len(FEATURES), "threshold": 0.5, "features": list(FEATURES)}
     path.write_text(json.dumps({"small": good}))
     assert JudgeModel.load("small", path).threshold == 0.5
+
+
+def test_a_long_list_shows_the_sentence_naming_the_subject(embedder: MiniLMEmbedding) -> None:
+    from assistant.answer.evidence import SentenceBank
+
+    bank = SentenceBank(embedder, lambda words, text: 0.0)
+    paper = Paper(
+        "x", "X", "Models grow large. We merge models by averaging weights. Merging models works."
+    )
+    chosen = bank.best_by_terms(paper, embedder.embed_many(["model merging"])[0], {"merg", "model"})
+    assert chosen.text == "We merge models by averaging weights."
+    fallback = bank.best_by_terms(paper, embedder.embed_many(["merging"])[0], {"unrelated"})
+    assert fallback.text in bank.sentences(paper)

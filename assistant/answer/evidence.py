@@ -98,6 +98,18 @@ class SentenceBank:
         """The paper's sentence that best matches the query."""
         return self.score([paper], vector, words)[0]
 
+    def best_by_terms(self, paper: Paper, vector: np.ndarray, words: set[str]) -> Scored:
+        """The paper's sentence holding the most of `words` (the earliest of equals), found
+        without embedding; by embedding when no sentence holds any. Long lists use this: a
+        sentence that names the subject shows why a paper matches, and 40 papers' sentences
+        would take seconds to embed."""
+        texts = self.sentences(paper)
+        counts = [len(words & terms(t)) for t in texts]
+        best = max(range(len(texts)), key=lambda i: (counts[i], -i))
+        if not counts[best]:
+            return self.best(paper, vector, words)
+        return Scored(paper, best, texts[best], float(counts[best]), 0.0, counts[best] / len(words))
+
     def best_support(self, claim: str, papers: list[Paper]) -> Scored | None:
         """The abstract sentence of `papers` that best supports a claim."""
         if not papers:

@@ -10,6 +10,7 @@ from .compare import ASPECTS
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 from .themes import themes
+from .which import LONG_LIST
 
 SHORT_SUMMARY = 8  # up to this many papers get two sentences each, longer lists one
 
@@ -30,8 +31,10 @@ def summary(
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
         for hit in theme.hits:
-            chosen = sorted(
-                bank.score([hit.paper], vector, terms)[:per_paper], key=lambda s: s.index
+            chosen = (
+                sorted(bank.score([hit.paper], vector, terms)[:per_paper], key=lambda s: s.index)
+                if len(hits) <= LONG_LIST
+                else [bank.best_by_terms(hit.paper, vector, terms)]
             )
             marker = draft.cite(hit.paper, chosen[0].text)
             body = " ".join(f"{display(s.text)} {marker}" for s in chosen)

@@ -10,6 +10,8 @@ from .draft import Draft, display, label
 from .evidence import SentenceBank
 from .themes import themes
 
+LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms, not by embedding
+
 
 def count_phrase(n: int) -> str:
     """ "1 paper in this corpus matches", "3 papers in this corpus match"."""
@@ -29,12 +31,13 @@ def which(
     lead = count_phrase(len(hits)) + (f" ({filters_note})" if filters_note else "")
     draft.parts.append(lead + ":")
     number = 0
+    pick = bank.best_by_terms if len(hits) > LONG_LIST else bank.best
     for theme in themes(hits, subject):
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
         for hit in theme.hits:
             number += 1
-            sentence = bank.best(hit.paper, vector, terms)
+            sentence = pick(hit.paper, vector, terms)
             marker = draft.cite(hit.paper, sentence.text)
             area = f", {hit.paper.primary_area}" if hit.paper.primary_area else ""
             status = hit.paper.status or "status unknown"
