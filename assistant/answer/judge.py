@@ -93,8 +93,8 @@ class SetJudge:
         return self._concepts(plan.subject)
 
     def _concepts(self, text: str) -> list[Concept]:
-        """The text's concepts, each weighed by its idf times how much the text's meaning
-        changes without it (so "nothing" or "let" weigh little, "abstain" much)."""
+        """The text's concepts, each weighed by its idf times how close its words alone are to
+        the text's meaning (so "nothing" or "let" weigh little, "abstain" much)."""
         if text not in self._weighed:
             found = concepts(
                 tokenize(text),
@@ -103,7 +103,7 @@ class SetJudge:
                 written_acronyms(text),
             )
             shares = importance(self.embedder, text, [c[1][0] for c in found])
-            self._weighed[text] = [(w * (1 + i) / 2, c) for (w, c), i in zip(found, shares)]
+            self._weighed[text] = [(w * i, c) for (w, c), i in zip(found, shares)]
             if len(self._weighed) > CACHED_SUBJECTS:
                 self._weighed.pop(next(iter(self._weighed)))
         return self._weighed[text]
@@ -219,16 +219,17 @@ def alternatives_of(subject: str) -> list[str]:
 def importance(
     embedder: MiniLMEmbedding, text: str, spellings: list[tuple[str, ...]]
 ) -> list[float]:
-    """How far the text's embedding moves when each concept's words are left out, as a share
-    of the largest move: the concepts that carry the meaning."""
+    """How close each concept's own words, embedded alone, are to the whole text, as a share of
+    the closest: "abstain" carries "let a model abstain when nothing matches", "let" does not."""
     if len(spellings) < 2:
         return [1.0] * len(spellings)
     words = WORD_RE.findall(text)
     stems = [set(tokenize(w)) for w in words]
-    reduced = [
-        " ".join(w for w, s in zip(words, stems) if not s & set(spelling)) for spelling in spellings
+    alone = [
+        " ".join(w for w, s in zip(words, stems) if s & set(spelling)) or " ".join(spelling)
+        for spelling in spellings
     ]
-    vectors = embedder.embed_many([text, *reduced])
-    moves = np.maximum(1.0 - vectors[1:] @ vectors[0], 0.0)
-    top = float(moves.max()) or 1.0
-    return [float(m) / top for m in moves]
+    vectors = embedder.embed_many([text, *alone])
+    closeness = np.maximum(vectors[1:] @ vectors[0], 0.0)
+    top = float(closeness.max()) or 1.0
+    return [float(c) / top for c in closeness]
