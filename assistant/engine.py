@@ -152,7 +152,10 @@ class Engine:
         plan = self.plan(question, history or (), filters, k)
         if plan.kind == "compare" and not plan.focus:  # named or described, in question order
             found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
-            plan = replace(plan, named=found)
+            if len(found) >= 2:
+                plan = replace(plan, named=found)
+            elif len(plan.named) <= 1:  # "how does xLSTM compare with Transformers?"
+                plan = replace(plan, kind="facts")
         llm = (backend or self.settings.backend) == "openai"
         if plan.wide:
             hits, judged, note = self.judge_set(plan, llm)
