@@ -179,3 +179,16 @@ def test_a_long_list_shows_the_sentence_naming_the_subject(embedder: MiniLMEmbed
     assert chosen.text == "We merge models by averaging weights."
     fallback = bank.best_by_terms(paper, embedder.embed_many(["merging"])[0], {"unrelated"})
     assert fallback.text in bank.sentences(paper)
+
+
+def test_a_comparison_compares_only_the_papers_it_names(engine: Engine) -> None:
+    answer = engine.ask("ImagenWorld vs ExpVid: what do the two benchmarks evaluate and find?")
+    assert answer.kind == "compare" and set(listed(answer)) == {IMAGENWORLD, EXPVID}
+
+
+def test_a_paper_compared_with_a_concept_is_a_question_about_that_paper(engine: Engine) -> None:
+    answer = engine.ask(
+        "According to the scaling-law study, how does xLSTM compare with Transformers?"
+    )
+    assert answer.kind == "facts"
+    assert {c.paper.short_name for c in answer.citations} == {"xLSTM Scaling Laws"}
