@@ -15,6 +15,8 @@ from .answer.llm_judge import judge_with_llm
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
+from .plan.cues import COMPARE_RE
+from .plan.kinds import Kind, classify, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
 from .retrieve.candidates import gather
 from .retrieve.described import described
@@ -88,6 +90,13 @@ class Engine:
         plan = self.plan(question, filters=filters, k=k, widen=False)
         return Search(hits=self.retriever.retrieve(plan), filters=plan.filters, query=plan.query)
 
+    def kind_without_comparison(self, plan: Plan) -> Kind:
+        """The kind of a question that compares no two papers ("open-source versus proprietary
+        models"), read with its comparison words left out."""
+        rest = COMPARE_RE.sub(" ", plan.question)
+        kind = classify(rest, len(plan.named), prototypes_for(self.embedder))
+        return "facts" if kind == "compare" else kind
+
     def judge_set(
         self, plan: Plan, llm: bool = False
     ) -> tuple[list[PaperHit], list[PaperHit], tuple[str, ...]]:
@@ -154,8 +163,10 @@ class Engine:
             found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
             if len(found) >= 2:
                 plan = replace(plan, named=found)
-            elif len(plan.named) <= 1:  # "how does xLSTM compare with Transformers?"
-                plan = replace(plan, kind="facts")
+            elif (
+                len(plan.named) <= 1
+            ):  # "how does xLSTM compare with Transformers?": not two papers
+                plan = replace(plan, kind=self.kind_without_comparison(plan))
         llm = (backend or self.settings.backend) == "openai"
         if plan.wide:
             hits, judged, note = self.judge_set(plan, llm)

@@ -38,8 +38,9 @@ def _normalise(scores: dict[str, float]) -> dict[str, float]:
         return {}
     values = np.array(list(scores.values()))
     low, high = float(values.min()), float(values.max())
-    span = high - low or 1.0
-    return {k: (v - low) / span for k, v in scores.items()}
+    if high == low:  # one hit, or all equal: each is that side's best
+        return dict.fromkeys(scores, 1.0)
+    return {k: (v - low) / (high - low) for k, v in scores.items()}
 
 
 def _confidence(lexical: dict[str, float]) -> float:
