@@ -170,7 +170,13 @@ class Engine:
         llm = (backend or self.settings.backend) == "openai"
         if plan.wide:
             hits, judged, note = self.judge_set(plan, llm)
-            decision = self.judge.decide_set(plan, hits, judged, self.set_judge.words(plan))
+            decision = self.judge.decide_set(
+                plan,
+                hits,
+                judged,
+                self.set_judge.words(plan),
+                self.set_judge.evidence_vector(plan) if hits else None,
+            )
             plan = replace(plan, notes=plan.notes + note)
         else:
             hits = self.retriever.retrieve(plan)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+import numpy as np
+
 from ..plan.plan import Plan
 from ..schema import Paper, PaperHit
 from ..store.catalog import Catalog
@@ -41,6 +43,7 @@ class Decision:
     missing: str = ""  # abstain_detail: what the abstracts do not state
     mention: bool = False  # ...as a term they do not mention, not a kind of detail
     words: frozenset[str] = frozenset()  # a set question: every spelling of its subject's terms
+    vector: np.ndarray | None = None  # ...and the vector its evidence sentences are chosen by
 
 
 class Judge:
@@ -68,14 +71,19 @@ class Judge:
         return Decision("answer", tuple(self.choose(plan, hits)))
 
     def decide_set(
-        self, plan: Plan, kept: list[PaperHit], judged: list[PaperHit], words: frozenset[str]
+        self,
+        plan: Plan,
+        kept: list[PaperHit],
+        judged: list[PaperHit],
+        words: frozenset[str],
+        vector: np.ndarray | None = None,
     ) -> Decision:
         """A set question answers about every paper judged relevant, or says none is."""
         if not kept:
             return Decision("abstain_corpus", tuple(judged[:3]))
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
             return Decision("abstain_detail", tuple(kept[:3]), plan.detail)
-        return Decision("answer", tuple(kept), words=words)
+        return Decision("answer", tuple(kept), words=words, vector=vector)
 
     # -- which papers an answer is about ------------------------------------------------------
     def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:

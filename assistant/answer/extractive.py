@@ -36,7 +36,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
     if plan.wide:  # evidence for a set: sentences on its subject, in any of its spellings
         note = "; ".join(plan.filters.description)
-        vector, found = plan.subject_vector, set(decision.words)
+        vector = plan.subject_vector if decision.vector is None else decision.vector
+        found = set(decision.words)
         if plan.kind == "which":
             return which(bank, about, vector, found, note, plan.subject)
         return summary(bank, about, vector, found, plan.subject)

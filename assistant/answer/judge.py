@@ -118,6 +118,18 @@ class SetJudge:
             for stem in spelling
         )
 
+    def evidence_vector(self, plan: Plan) -> np.ndarray:
+        """The subject embedded with its acronyms spelt out ("use RL" + "reinforc learn"): what a
+        listed paper's evidence sentence is chosen by. A bare acronym embeds poorly."""
+        long_forms = [
+            " ".join(self.catalog.acronyms[s])
+            for s in sorted(written_acronyms(plan.subject))
+            if s in self.catalog.acronyms
+        ]
+        if not long_forms:
+            return plan.subject_vector
+        return self.embedder.embed_many([f"{plan.subject} ({'; '.join(long_forms)})"])[0]
+
     def alternatives(self, plan: Plan) -> list[list[Concept]]:
         """The subject, and each of its alternatives when it has them ("proofs or guarantees")."""
         parts = alternatives_of(plan.subject)
