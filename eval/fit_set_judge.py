@@ -1,6 +1,7 @@
 """Fit the set judge (assistant/data/set_judge.json) on the DEV split of the set gold files only:
 a logistic model over each candidate's features (every question weighing the same, however many
-candidates it has), then the probability threshold that maximises the mean F1 of the dev lists.
+candidates it has), then the probability threshold that maximises the mean F1 of the dev lists;
+its L2 penalty chosen by leave-one-question-out F1 on dev.
 
     python eval/fit_set_judge.py --seed-vs DIR [--full-vs DIR] [--dry-run]
 """
@@ -18,7 +19,7 @@ from set_eval import conversation, engines, load_sets
 from assistant.answer.judge import FEATURES, WEIGHTS_FILE, JudgeModel, scale_of
 from assistant.retrieve.candidates import gather
 
-L2 = 0.01
+L2_GRID = (0.01, 0.1, 1.0, 10.0)  # chosen per scale by leave-one-question-out on dev
 
 
 Questions = list[tuple[np.ndarray, np.ndarray]]
@@ -47,7 +48,7 @@ def collect(args: argparse.Namespace) -> dict[str, Questions]:
     return out
 
 
-def fit(questions: Questions) -> np.ndarray:
+def fit(questions: Questions, l2: float) -> np.ndarray:
     """Weighted logistic regression by Newton's method."""
     x = np.vstack([q[0] for q in questions])
     y = np.concatenate([q[1] for q in questions])
@@ -57,8 +58,8 @@ def fit(questions: Questions) -> np.ndarray:
     w = np.zeros(x.shape[1])
     for _ in range(50):
         p = 1 / (1 + np.exp(-(x @ w)))
-        gradient = x.T @ (weight * (p - y)) + L2 * w
-        hessian = (x * (weight * p * (1 - p))[:, None]).T @ x + L2 * np.eye(len(w))
+        gradient = x.T @ (weight * (p - y)) + l2 * w
+        hessian = (x * (weight * p * (1 - p))[:, None]).T @ x + l2 * np.eye(len(w))
         step = np.linalg.solve(hessian, gradient)
         w -= step
         if np.abs(step).max() < 1e-8:
@@ -66,22 +67,31 @@ def fit(questions: Questions) -> np.ndarray:
     return w
 
 
-def best_threshold(questions: Questions, w: np.ndarray) -> float:
-    def mean_f1(t: float) -> float:
-        scores = []
-        for x, y in questions:
-            kept = (1 / (1 + np.exp(-(x @ w)))) >= t
-            tp = float((kept & (y > 0)).sum())
-            if not y.sum():
-                scores.append(float(not kept.any()))
-                continue
-            scores.append(2 * tp / (kept.sum() + y.sum()) if tp else 0.0)
-        return statistics.mean(scores)
+def mean_f1(questions: Questions, w: np.ndarray, t: float) -> float:
+    scores = []
+    for x, y in questions:
+        kept = (1 / (1 + np.exp(-(x @ w)))) >= t
+        tp = float((kept & (y > 0)).sum())
+        if not y.sum():
+            scores.append(float(not kept.any()))
+            continue
+        scores.append(2 * tp / (kept.sum() + y.sum()) if tp else 0.0)
+    return statistics.mean(scores)
 
+
+def best_threshold(questions: Questions, w: np.ndarray) -> float:
     grid = [round(t, 2) for t in np.arange(0.05, 0.96, 0.01)]
-    best = max(grid, key=mean_f1)
-    print(f"threshold {best}: mean dev F1 {mean_f1(best):.3f}")
-    return best
+    return max(grid, key=lambda t: mean_f1(questions, w, t))
+
+
+def cross_validated(questions: Questions, l2: float) -> float:
+    """Mean F1 of each dev question under a judge fitted (weights and threshold) without it."""
+    scores = []
+    for i in range(len(questions)):
+        rest = questions[:i] + questions[i + 1 :]
+        w = fit(rest, l2)
+        scores.append(mean_f1([questions[i]], w, best_threshold(rest, w)))
+    return statistics.mean(scores)
 
 
 def main() -> None:
@@ -92,12 +102,20 @@ def main() -> None:
     args = parser.parse_args()
     models = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
     for scale, questions in collect(args).items():
-        w = fit(questions)
+        held_out = {l2: cross_validated(questions, l2) for l2 in L2_GRID}
+        l2 = max(held_out, key=held_out.__getitem__)
+        w = fit(questions, l2)
         threshold = best_threshold(questions, w)
+        print(scale, "leave-one-out F1 by L2:", {k: round(v, 3) for k, v in held_out.items()})
+        print(
+            scale, f"L2 {l2}, threshold {threshold}, dev F1 {mean_f1(questions, w, threshold):.3f}"
+        )
         print(scale, dict(zip(FEATURES, np.round(w, 3))))
         models[scale] = {
             "weights": [round(float(v), 4) for v in w],
             "threshold": threshold,
+            "l2": l2,
+            "leave_one_out_f1": round(held_out[l2], 3),
             "features": list(FEATURES),
             "fitted_on": f"dev split of eval/gold_sets_*.jsonl ({len(questions)} questions), "
             f"{datetime.date.today().isoformat()}, eval/fit_set_judge.py",
