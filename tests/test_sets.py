@@ -18,7 +18,7 @@ from assistant.plan.filters import from_question
 from assistant.retrieve import candidates
 from assistant.retrieve.candidates import gather
 from assistant.schema import Answer, Paper, PaperHit, Turn
-from assistant.text.acronyms import concepts, definitions, written_acronyms
+from assistant.text.acronyms import Acronyms, concepts, definitions, written_acronyms
 from assistant.text.tokens import tokenize
 from assistant.ui.render import fold_list
 
@@ -115,7 +115,7 @@ def test_acronyms_are_learned_from_definitions_and_read_only_when_written_so() -
         ("RL", "reinforcement learning"),
         ("ViT", "vision transformer"),
     ]
-    table = {"let": ("late", "earli", "train"), "rl": ("reinforc", "learn")}
+    table = Acronyms.of({"let": ("late", "earli", "train"), "rl": ("reinforc", "learn")})
     lower = concepts(
         tokenize("let a model abstain"),
         table,

@@ -21,7 +21,7 @@ from ..plan.plan import Plan
 from ..schema import Paper
 from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
-from ..text.acronyms import Concept, concepts, met, written_acronyms
+from ..text.acronyms import Concept, concepts, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
 from .evidence import SentenceBank
 
@@ -122,9 +122,9 @@ class SetJudge:
         """The subject embedded with its acronyms spelt out ("use RL" + "reinforc learn"): what a
         listed paper's evidence sentence is chosen by. A bare acronym embeds poorly."""
         long_forms = [
-            " ".join(self.catalog.acronyms[s])
+            " ".join(self.catalog.acronyms.forms[s])
             for s in sorted(written_acronyms(plan.subject))
-            if s in self.catalog.acronyms
+            if s in self.catalog.acronyms.forms
         ]
         if not long_forms:
             return plan.subject_vector
@@ -142,7 +142,7 @@ class SetJudge:
     def features(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
         """Every candidate with its features and probability, in the order given."""
         wanted = self.alternatives(plan)
-        pairs = _pairs(tokenize(plan.subject))
+        pairs = neighbour_pairs(tokenize(plan.subject))
         vectors = self.store.chunk_vectors(paper_ids)
         rows, papers = [], []
         for paper_id in paper_ids:
@@ -206,16 +206,11 @@ class SetJudge:
         if found is None:
             head = tokenize(" ; ".join([paper.title, *paper.keywords, paper.primary_area]))
             stems = head + tokenize(paper.abstract)
-            found = (set(stems), _pairs(stems), set(head), _pairs(head))
+            found = (set(stems), neighbour_pairs(stems), set(head), neighbour_pairs(head))
             self._terms[paper.id] = found
             if len(self._terms) > CACHED_TERMS:
                 self._terms.popitem(last=False)
         return found
-
-
-def _pairs(stems: list[str]) -> set[frozenset[str]]:
-    """Neighbouring stems, in either order ("model merging", "merging models")."""
-    return {frozenset(p) for p in zip(stems, stems[1:]) if p[0] != p[1]}
 
 
 def alternatives_of(subject: str) -> list[str]:

@@ -4,16 +4,15 @@ store into local files, rebuilt only when the store's content stamp changes, loa
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..config import DATA_DIR
 from ..schema import Paper
-from ..text import acronyms
+from ..text.acronyms import Acronyms, learn
 from .chroma import Store
-from .lexical import Lexical, paper_text
+from .lexical import Lexical, idf, paper_text
 from .papers import PaperTable
 
 PACKAGED_ACRONYMS = DATA_DIR / "acronyms.json"  # learned from all of ICLR 2026 (scripts/)
@@ -25,7 +24,7 @@ OWN_STATISTICS = 1000  # a corpus this large weighs words by its own document fr
 class Catalog:
     table: PaperTable
     lexical: Lexical
-    acronyms: dict[str, tuple[str, ...]]  # acronym stem -> long-form stems
+    acronyms: Acronyms  # acronym stem <-> long-form stems
     specificity: Callable[[str], float]  # a stem's idf, from this corpus or, if small, ICLR 2026
 
 
@@ -58,8 +57,8 @@ def load(store: Store) -> Catalog:
     if not (directory / "acronyms.json").exists():  # a cache derived before acronyms were learned
         _save_acronyms(directory, table.papers)
     own = json.loads((directory / "acronyms.json").read_text())
-    table_of = {k: tuple(v) for k, v in {**packaged(), **own}.items()}
-    return Catalog(table, lexical, table_of, _specificity(lexical))
+    forms = {k: tuple(v) for k, v in {**packaged(), **own}.items()}
+    return Catalog(table, lexical, Acronyms.of(forms), _specificity(lexical))
 
 
 def _specificity(lexical: Lexical) -> Callable[[str], float]:
@@ -68,7 +67,7 @@ def _specificity(lexical: Lexical) -> Callable[[str], float]:
         return lexical.idf
     data = json.loads(PACKAGED_DF.read_text())
     n, df = int(data["papers"]), data["df"]
-    return lambda stem: math.log((n + 1) / (df.get(stem, 0) + 0.5))
+    return lambda stem: idf(n, df.get(stem, 0))
 
 
 def packaged() -> dict[str, list[str]]:
@@ -79,7 +78,7 @@ def packaged() -> dict[str, list[str]]:
 
 
 def _save_acronyms(directory: Path, papers: list[Paper]) -> None:
-    learned = acronyms.learn(f"{p.title}. {p.abstract}" for p in papers)
+    learned = learn(f"{p.title}. {p.abstract}" for p in papers)
     tmp = directory / "acronyms.json.tmp"
     tmp.write_text(json.dumps(learned))
     tmp.replace(directory / "acronyms.json")

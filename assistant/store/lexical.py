@@ -22,6 +22,11 @@ def paper_text(paper: Paper, names: list[str]) -> str:
     )
 
 
+def idf(papers: int, df: int) -> float:
+    """Inverse document frequency of a token `df` of `papers` papers use."""
+    return math.log((papers + 1) / (df + 0.5))
+
+
 class Lexical:
     """A BM25 index whose document i is paper_ids[i]."""
 
@@ -64,7 +69,7 @@ class Lexical:
         column = self.retriever.vocab_dict.get(token)
         indptr = self.retriever.scores["indptr"]
         df = 0 if column is None else int(indptr[column + 1] - indptr[column])
-        return math.log((n + 1) / (df + 0.5))
+        return idf(n, df)
 
     def doc_freq(self, word: str) -> int:
         """How many papers use a word (its first token); a stop word counts as everywhere."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 
 from .tokens import tokenize
 
@@ -77,9 +78,30 @@ def _capitals(word: str) -> bool:
     return sum(c.isupper() for c in word) >= MIN_CAPITALS
 
 
+MAX_LONG_FORM = 5
+
+
+@dataclass(frozen=True)
+class Acronyms:
+    """Acronym stem -> long-form stems, and the long forms (of 2 to 5 distinct stems) back to
+    their acronym, derived once."""
+
+    forms: dict[str, Spelling]
+    long_forms: dict[Spelling, str]
+
+    @classmethod
+    def of(cls, forms: dict[str, Spelling]) -> Acronyms:
+        back = {
+            stems: key
+            for key, stems in forms.items()
+            if 2 <= len(stems) <= MAX_LONG_FORM and len(set(stems)) == len(stems)
+        }
+        return cls(forms, back)
+
+
 def concepts(
     words: list[str],
-    table: dict[str, tuple[str, ...]],
+    table: Acronyms,
     weight: Callable[[str], float],
     written: set[str] | None = None,
 ) -> list[Concept]:
@@ -87,13 +109,12 @@ def concepts(
     {reinforc, learn}; the words "reinforcement learning", side by side, by both stems or {rl}
     (the longest long form at each position wins). Weights are idf sums. `written`: the stems
     the question wrote as acronyms; only those are read as one ("let" is not "LET")."""
-    long_forms = _long_forms(table)
     out: list[Concept] = []
     seen: set[frozenset[Spelling]] = set()
     i = 0
     while i < len(words):
         for n in range(min(MAX_LONG_FORM, len(words) - i), 1, -1):
-            key = long_forms.get(tuple(words[i : i + n]))
+            key = table.long_forms.get(tuple(words[i : i + n]))
             if key is not None:
                 stems = tuple(words[i : i + n])
                 spellings: tuple[Spelling, ...] = (stems, (key,))
@@ -102,28 +123,13 @@ def concepts(
         else:
             word = words[i]
             stems = (word,)
-            known = word in table and (written is None or word in written)
-            spellings = (stems, table[word]) if known else (stems,)
+            known = word in table.forms and (written is None or word in written)
+            spellings = (stems, table.forms[word]) if known else (stems,)
             i += 1
         if frozenset(spellings) not in seen:  # "large language models" and "LLMs" are one
             seen.add(frozenset(spellings))
             out.append((sum(weight(s) for s in stems), spellings))
     return out
-
-
-MAX_LONG_FORM = 5
-_LONG_FORMS: dict[int, dict[tuple[str, ...], str]] = {}
-
-
-def _long_forms(table: dict[str, tuple[str, ...]]) -> dict[tuple[str, ...], str]:
-    """Long form stems -> acronym, made once per table."""
-    if id(table) not in _LONG_FORMS:
-        _LONG_FORMS[id(table)] = {
-            stems: key
-            for key, stems in table.items()
-            if 2 <= len(stems) <= MAX_LONG_FORM and len(set(stems)) == len(stems)
-        }
-    return _LONG_FORMS[id(table)]
 
 
 def met(
@@ -143,4 +149,9 @@ def _in(spelling: Spelling, tokens: set[str], pairs: set[frozenset[str]] | None)
         return False
     if pairs is None or len(spelling) == 1:
         return True
-    return all(frozenset(p) in pairs for p in zip(spelling, spelling[1:]) if p[0] != p[1])
+    return neighbour_pairs(list(spelling)) <= pairs
+
+
+def neighbour_pairs(stems: list[str]) -> set[frozenset[str]]:
+    """Neighbouring stems, in either order ("model merging", "merging models")."""
+    return {frozenset(p) for p in zip(stems, stems[1:]) if p[0] != p[1]}
