@@ -90,6 +90,16 @@ class Engine:
         plan = self.plan(question, filters=filters, k=k, widen=False)
         return Search(hits=self.retriever.retrieve(plan), filters=plan.filters, query=plan.query)
 
+    def compared(self, plan: Plan, filters: Filters | None) -> Plan:
+        """A comparison's papers, named or described, in question order; a question that finds
+        fewer than two ("how does xLSTM compare with Transformers?") is not a comparison."""
+        found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
+        if len(found) >= 2:
+            return replace(plan, named=found)
+        if len(plan.named) <= 1:
+            return replace(plan, kind=self.kind_without_comparison(plan))
+        return plan
+
     def kind_without_comparison(self, plan: Plan) -> Kind:
         """The kind of a question that compares no two papers ("open-source versus proprietary
         models"), read with its comparison words left out."""
@@ -159,14 +169,8 @@ class Engine:
             yield Answer(question="", text="Please type a question about the papers.", kind="empty")
             return
         plan = self.plan(question, history or (), filters, k)
-        if plan.kind == "compare" and not plan.focus:  # named or described, in question order
-            found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
-            if len(found) >= 2:
-                plan = replace(plan, named=found)
-            elif (
-                len(plan.named) <= 1
-            ):  # "how does xLSTM compare with Transformers?": not two papers
-                plan = replace(plan, kind=self.kind_without_comparison(plan))
+        if plan.kind == "compare" and not plan.focus:
+            plan = self.compared(plan, filters)
         llm = (backend or self.settings.backend) == "openai"
         if plan.wide:
             hits, judged, note = self.judge_set(plan, llm)

@@ -13,6 +13,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any, Self, cast
 
+import pytest
+
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
+from assistant.engine import Engine
+
 log = logging.getLogger(__name__)
 
 DEFAULT_TEXT = "stub reply"
@@ -250,3 +256,30 @@ def _completion(model: str, text: str) -> dict[str, Any]:
 def _error_body(status: int, message: str) -> dict[str, Any]:
     kind = "rate_limit_error" if status == 429 else "server_error" if status >= 500 else "error"
     return {"error": {"message": message, "type": kind, "code": status}}
+
+
+@pytest.fixture(autouse=True)
+def loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No proxy may carry a test's request anywhere but 127.0.0.1 (import it into a test module
+    to apply it there)."""
+    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
+        monkeypatch.delenv(name, raising=False)
+        monkeypatch.delenv(name.lower(), raising=False)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
+
+
+def llm_engine(
+    seed_settings: Settings, embedder: MiniLMEmbedding, stub: OpenAIStub, **extra: object
+) -> Engine:
+    """An engine on the seed corpus whose openai backend is the stub."""
+    settings = seed_settings.model_copy(
+        update={
+            "backend": "openai",
+            "llm_base_url": stub.base_url,
+            "llm_model": "stub-model",
+            "llm_retries": 1,
+            "llm_timeout": 2.0,
+            **extra,
+        }
+    )
+    return Engine(settings, embedder=embedder)

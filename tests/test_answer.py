@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from openai_stub import OpenAIStub
+from openai_stub import OpenAIStub, llm_engine
 
 from assistant.cli import main
 from assistant.config import Settings
@@ -181,22 +181,6 @@ def test_bad_history_file_names_the_item(
 
 
 # -- the openai backend, against a loopback OpenAI-compatible stub ------------------------
-def llm_engine(
-    seed_settings: Settings, embedder: MiniLMEmbedding, stub: OpenAIStub, **extra: object
-) -> Engine:
-    settings = seed_settings.model_copy(
-        update={
-            "backend": "openai",
-            "llm_base_url": stub.base_url,
-            "llm_model": "stub-model",
-            "llm_retries": 1,
-            "llm_timeout": 2.0,
-            **extra,
-        }
-    )
-    return Engine(settings, embedder=embedder)
-
-
 def test_llm_answer_streams_and_invented_markers_are_dropped(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:

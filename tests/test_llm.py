@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from openai_stub import DEFAULT_TEXT, OpenAIStub
+from openai_stub import DEFAULT_TEXT, OpenAIStub, loopback_only  # noqa: F401
 
 from assistant import llm
 from assistant.llm import LLMConfig, LLMError, chat, describe, stream_chat
@@ -21,15 +21,6 @@ MESSAGES = [
     {"role": "user", "content": "What is ICLR?"},
 ]
 SECRET = "sk-test-0123456789abcdef"
-
-
-@pytest.fixture(autouse=True)
-def loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No proxy may carry a test's request anywhere but 127.0.0.1."""
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
-        monkeypatch.delenv(name.lower(), raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from openai_stub import OpenAIStub, Reply, StubRequest
+from openai_stub import OpenAIStub, Reply, StubRequest, llm_engine, loopback_only  # noqa: F401
 
 from assistant.answer.llm_judge import (
     judge_with_llm,
@@ -22,7 +22,6 @@ from assistant.answer.llm_judge import (
 )
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
-from assistant.engine import Engine
 from assistant.ingest.corpus import read_papers
 from assistant.llm import LLMConfig, LLMError
 from assistant.schema import Paper
@@ -85,14 +84,6 @@ def says_yes(yes: dict[str, str]) -> Model:
 
 def sentence(paper: Paper, n: int = 0) -> str:
     return re.split(r"(?<=\.)\s+", paper.abstract)[n]
-
-
-@pytest.fixture(autouse=True)
-def loopback_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY"):
-        monkeypatch.delenv(name, raising=False)
-        monkeypatch.delenv(name.lower(), raising=False)
-    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
 
 
 @pytest.fixture
@@ -352,19 +343,6 @@ def test_quote_in_abstract(quote: str, found: bool) -> None:
 ELMUR_ID, SCUBA_ID = "bm3rbtEMFj", "bkjKnO9s7T"
 
 
-def llm_engine(seed_settings: Settings, embedder: MiniLMEmbedding, stub: OpenAIStub) -> Engine:
-    settings = seed_settings.model_copy(
-        update={
-            "backend": "openai",
-            "llm_base_url": stub.base_url,
-            "llm_model": "stub-model",
-            "llm_retries": 0,
-            "llm_timeout": 5.0,
-        }
-    )
-    return Engine(settings, embedder=embedder)
-
-
 def judge_then_write(prompt: str) -> Reply:
     """Judge calls: ELMUR yes with its own sentence, SCUBA yes with a sentence not in its
     abstract, the rest no; the writing call: one cited sentence."""
@@ -379,7 +357,7 @@ def test_a_set_question_is_judged_by_the_llm_and_written_over_what_it_kept(
     serve: Callable[[Model], ModelStub], seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:
     stub = serve(judge_then_write)
-    answer = llm_engine(seed_settings, embedder, stub).ask(
+    answer = llm_engine(seed_settings, embedder, stub, llm_retries=0, llm_timeout=5.0).ask(
         "Which papers use reinforcement learning?"
     )
     writing = [p for p in stub.prompts() if not p.startswith("Topic:")]
@@ -394,7 +372,7 @@ def test_when_the_llm_judge_fails_the_offline_judge_decides_and_says_so(
     serve: Callable[[Model], ModelStub], seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:
     stub = serve(lambda prompt: {"status": 500, "message": "model crashed"})
-    answer = llm_engine(seed_settings, embedder, stub).ask(
+    answer = llm_engine(seed_settings, embedder, stub, llm_retries=0, llm_timeout=5.0).ask(
         "Which papers use reinforcement learning?"
     )
     assert any("could not judge the papers" in n for n in answer.notes)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections import OrderedDict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -86,27 +86,21 @@ class SetJudge:
         self.embedder = bank.embedder
         self.scale = scale_of(catalog)
         self.model = model or JudgeModel.load(self.scale)
-        self._terms: OrderedDict[str, _Terms] = OrderedDict()
-        self._weighed: dict[str, list[Concept]] = {}
+        # thread-safe, bounded caches of per-subject and per-paper work
+        self._concepts = lru_cache(maxsize=CACHED_SUBJECTS)(self._weigh)
+        self._paper_terms = lru_cache(maxsize=CACHED_TERMS)(self._terms_of)
 
     def concepts(self, plan: Plan) -> list[Concept]:
         return self._concepts(plan.subject)
 
-    def _concepts(self, text: str) -> list[Concept]:
+    def _weigh(self, text: str) -> list[Concept]:
         """The text's concepts, each weighed by its idf times how close its words alone are to
         the text's meaning (so "nothing" or "let" weigh little, "abstain" much)."""
-        if text not in self._weighed:
-            found = concepts(
-                tokenize(text),
-                self.catalog.acronyms,
-                self.catalog.specificity,
-                written_acronyms(text),
-            )
-            shares = importance(self.embedder, text, [c[1][0] for c in found])
-            self._weighed[text] = [(w * i, c) for (w, c), i in zip(found, shares)]
-            if len(self._weighed) > CACHED_SUBJECTS:
-                self._weighed.pop(next(iter(self._weighed)))
-        return self._weighed[text]
+        found = concepts(
+            tokenize(text), self.catalog.acronyms, self.catalog.specificity, written_acronyms(text)
+        )
+        shares = importance(self.embedder, text, [c[1][0] for c in found])
+        return [(w * i, c) for (w, c), i in zip(found, shares)]
 
     def words(self, plan: Plan) -> frozenset[str]:
         """Every spelling's stems of the subject's concepts: what evidence sentences should hold."""
@@ -199,18 +193,13 @@ class SetJudge:
             return chunk
         return self.bank.score([paper], plan.subject_vector, set())[0].similarity
 
-    def _paper_terms(self, paper: Paper) -> _Terms:
+    @staticmethod
+    def _terms_of(paper: Paper) -> _Terms:
         """A paper's stems and pairs of neighbouring stems: all of it, and its title, keywords
         and area alone."""
-        found = self._terms.get(paper.id)
-        if found is None:
-            head = tokenize(" ; ".join([paper.title, *paper.keywords, paper.primary_area]))
-            stems = head + tokenize(paper.abstract)
-            found = (set(stems), neighbour_pairs(stems), set(head), neighbour_pairs(head))
-            self._terms[paper.id] = found
-            if len(self._terms) > CACHED_TERMS:
-                self._terms.popitem(last=False)
-        return found
+        head = tokenize(" ; ".join([paper.title, *paper.keywords, paper.primary_area]))
+        stems = head + tokenize(paper.abstract)
+        return set(stems), neighbour_pairs(stems), set(head), neighbour_pairs(head)
 
 
 def alternatives_of(subject: str) -> list[str]:

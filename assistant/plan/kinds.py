@@ -4,6 +4,7 @@ abstracts never state (authors, GPUs): question text, with its filter words alre
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Literal
 
 from ..embedding import MiniLMEmbedding
@@ -58,8 +59,10 @@ class Prototypes:
         self.embedder = embedder
         self.kinds = [kind for kind, phrases in PROTOTYPES.items() for _ in phrases]
         self.vectors = embedder.embed_many([p for phrases in PROTOTYPES.values() for p in phrases])
+        # a plan classifies its question twice (before and after the follow-up is resolved)
+        self.nearest = lru_cache(maxsize=256)(self._nearest)
 
-    def nearest(self, question: str) -> Kind:
+    def _nearest(self, question: str) -> Kind:
         """which or summary when its closest prototype beats every facts one by the margin."""
         sims = self.vectors @ self.embedder.embed_many([question])[0]
         best = {k: max(s for s, kk in zip(sims, self.kinds) if kk == k) for k in PROTOTYPES}
