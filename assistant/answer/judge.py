@@ -21,7 +21,7 @@ from ..plan.plan import Plan
 from ..schema import Paper
 from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
-from ..text.acronyms import Concept, concepts, met, neighbour_pairs, written_acronyms
+from ..text.acronyms import Concept, Pair, concepts, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
 from .evidence import SentenceBank
 
@@ -38,7 +38,7 @@ def scale_of(catalog: Catalog) -> str:
     return "large" if len(catalog.table.papers) >= OWN_STATISTICS else "small"
 
 
-_Terms = tuple[set[str], set[frozenset[str]], set[str], set[frozenset[str]]]
+_Terms = tuple[set[str], set[Pair], set[str], set[Pair]]
 
 
 @dataclass(frozen=True)

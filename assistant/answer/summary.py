@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..schema import Paper, PaperHit
+from ..text.counts import plural
 from .compare import ASPECTS
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
@@ -25,7 +26,7 @@ def summary(
     draft = Draft()
     groups = themes(hits, subject)
     grouped = f", in {len(groups)} groups" if len(groups) > 1 else ""
-    draft.parts.append(f"{len(hits)} papers{grouped}:")
+    draft.parts.append(f"{plural(len(hits), 'paper')}{grouped}:")
     per_paper = 2 if len(hits) <= SHORT_SUMMARY else 1
     for theme in groups:
         if theme.name:

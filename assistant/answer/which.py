@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..schema import PaperHit
+from ..text.counts import plural
 from .draft import Draft, display, label
 from .evidence import SentenceBank
 from .themes import themes
@@ -15,7 +16,7 @@ LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms
 
 def count_phrase(n: int) -> str:
     """ "1 paper in this corpus matches", "3 papers in this corpus match"."""
-    return f"{n} paper{'' if n == 1 else 's'} in this corpus match{'es' if n == 1 else ''}"
+    return f"{plural(n, 'paper')} in this corpus match{'es' if n == 1 else ''}"
 
 
 def which(

@@ -15,6 +15,7 @@ from typing import Any
 from ..config import Settings
 from ..ingest.corpus import CorpusError
 from ..store.chroma import IndexError_
+from ..text.counts import plural
 from .common import ensure_index
 
 EXIT_USAGE = 2
@@ -31,7 +32,6 @@ def main(argv: list[str] | None = None) -> int:
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",
     )
-    logging.getLogger("bm25s").setLevel(logging.WARNING)
     try:
         settings = make_settings(args)
         result: int = args.handler(settings, args)
@@ -136,11 +136,14 @@ def cmd_ingest(settings: Settings, args: argparse.Namespace) -> int:
     )
     r = result.report
     print(
-        f"{r.name}: {r.papers} papers indexed ({r.added} added, {r.updated} updated, "
-        f"{r.unchanged} unchanged, {r.removed} removed, {r.chunks_written} chunks written)"
+        f"{r.name}: {plural(r.papers, 'paper')} indexed ({r.added} added, {r.updated} updated, "
+        f"{r.unchanged} unchanged, {r.removed} removed, {plural(r.chunks_written, 'chunk')} "
+        "written)"
     )
     if r.stale:
-        print(f"note: {r.stale} indexed papers are no longer in the file; --prune removes them")
+        verb = "is" if r.stale == 1 else "are"
+        gone = f"{plural(r.stale, 'indexed paper')} {verb} no longer in the file"
+        print(f"note: {gone}; --prune removes them")
     _print_skipped(result.skipped, result.skipped_count)
     return 0
 
@@ -180,7 +183,7 @@ def cmd_papers(settings: Settings, args: argparse.Namespace) -> int:
         return 0
     for row in rows:
         print(f"{row['id']:<14} {row['status'] or '-':<18} {row['title']}")
-    print(f"{len(rows)} papers")
+    print(plural(len(rows), "paper"))
     return 0
 
 

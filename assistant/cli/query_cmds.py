@@ -10,6 +10,7 @@ from typing import Any
 
 from ..config import Settings
 from ..schema import Answer, Filters, PaperHit
+from ..text.counts import plural
 from .common import engine_for, ensure_index, read_history
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -201,7 +202,8 @@ def cmd_chat(settings: Settings, args: argparse.Namespace) -> int:
     engine = engine_for(settings)
     history: list[Turn] = []
     print(
-        f"Chatting about {len(engine.papers)} papers of '{engine.name}'. Empty line or Ctrl-D to quit."
+        f"Chatting about {plural(len(engine.papers), 'paper')} of '{engine.name}'. "
+        "Empty line or Ctrl-D to quit."
     )
     while True:
         try:

@@ -20,6 +20,7 @@ from ..schema import Chunk, Paper
 from ..store import catalog
 from ..store.chroma import Store
 from ..store.records import content_stamp, paper_hash
+from ..text.sentences import embedded_sentences
 from .background import BackgroundWriter, prefetch
 from .chunking import chunk_papers
 from .corpus import CorpusError, Skipped, iter_papers, resolve_corpus
@@ -27,6 +28,7 @@ from .corpus import CorpusError, Skipped, iter_papers, resolve_corpus
 log = logging.getLogger(__name__)
 BATCH_PAPERS = 256  # ~870 chunks: wide enough for length-sorted batches to waste little padding
 KEEP_CHARS = 64_000_000  # papers up to this much text stay in memory between the two passes
+WARM_SENTENCES = 300  # up to this many papers, ingest embeds their sentences for set questions
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,8 @@ def _sync(
         content_stamp=stamp, papers=len(final), chunks=sum(n for _, n in final.values())
     )
     catalog.refresh(store)
+    if todo and len(final) <= WARM_SENTENCES:
+        _embed_sentences(scanned.papers(todo), embedder)
     updated = sum(1 for i in todo if i in stored)
     return IngestReport(
         name=store.name,
@@ -167,6 +171,15 @@ def _sync(
         chunks_written=sum(written.values()),
         seconds_embedding=seconds,
     )
+
+
+def _embed_sentences(papers: Iterator[Paper], embedder: MiniLMEmbedding) -> None:
+    """Embed the papers' abstract sentences into the embedder's disk cache now, so the first set
+    question in a new process does not (a corpus this small has every paper judged by one)."""
+    if embedder.cache_dir is None:
+        return
+    for paper in papers:
+        embedder.embed_group(embedded_sentences(paper.abstract))
 
 
 def _unchanged_since_last_ingest(store: Store, hashes: dict[str, str]) -> bool:

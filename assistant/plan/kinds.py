@@ -58,7 +58,7 @@ class Prototypes:
     def __init__(self, embedder: MiniLMEmbedding) -> None:
         self.embedder = embedder
         self.kinds = [kind for kind, phrases in PROTOTYPES.items() for _ in phrases]
-        self.vectors = embedder.embed_many([p for phrases in PROTOTYPES.values() for p in phrases])
+        self.vectors = embedder.embed_group([p for phrases in PROTOTYPES.values() for p in phrases])
         # a plan classifies its question twice (before and after the follow-up is resolved)
         self.nearest = lru_cache(maxsize=256)(self._nearest)
 

@@ -8,15 +8,18 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import orjson
+
 from ..config import DATA_DIR
 from ..schema import Paper
 from ..text.acronyms import Acronyms, learn
 from .chroma import Store
 from .lexical import Lexical, idf, paper_text
-from .papers import PaperTable
+from .papers import PaperTable, keyword_terms
 
 PACKAGED_ACRONYMS = DATA_DIR / "acronyms.json"  # learned from all of ICLR 2026 (scripts/)
 PACKAGED_DF = DATA_DIR / "term_df.json"  # document frequencies over all of ICLR 2026
+LAYOUT = "catalog-v2"  # what the derived files hold: a cache of another layout is derived again
 OWN_STATISTICS = 1000  # a corpus this large weighs words by its own document frequencies
 
 
@@ -31,15 +34,19 @@ class Catalog:
 def refresh(store: Store, force: bool = False) -> Path:
     """Rebuild the paper table and BM25 when the store's content stamp changed; their directory."""
     directory = store.cache_dir()
-    stamp = str(store.manifest().get("content_stamp", ""))
+    content = str(store.manifest().get("content_stamp", ""))
+    stamp = f"{content}:{LAYOUT}"
     stamp_file = directory / "stamp"
-    if not force and stamp_file.exists() and stamp_file.read_text() == stamp and stamp:
+    if not force and content and stamp_file.exists() and stamp_file.read_text() == stamp:
         return directory
     stored = store.stored_papers()
     directory.mkdir(parents=True, exist_ok=True)
-    rows = [{**asdict(p), "names": names} for p, names, _ in stored]
+    rows = [
+        {**asdict(p), "names": names, "keyword_terms": sorted(keyword_terms(p))}
+        for p, names, _ in stored
+    ]
     tmp = directory / "papers.json.tmp"
-    tmp.write_text(json.dumps(rows))
+    tmp.write_bytes(orjson.dumps(rows))
     Lexical.build([paper_text(p, n) for p, n, _ in stored], [p.id for p, _, _ in stored]).save(
         directory / "bm25"
     )
@@ -53,7 +60,7 @@ def load(store: Store) -> Catalog:
     """The catalog of `store`, refreshed first if the store changed since it was derived."""
     directory = refresh(store)
     lexical = Lexical.load(directory / "bm25")
-    table = PaperTable(json.loads((directory / "papers.json").read_text()), lexical)
+    table = PaperTable(orjson.loads((directory / "papers.json").read_bytes()), lexical)
     if not (directory / "acronyms.json").exists():  # a cache derived before acronyms were learned
         _save_acronyms(directory, table.papers)
     own = json.loads((directory / "acronyms.json").read_text())

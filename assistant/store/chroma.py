@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import math
 import shutil
 from pathlib import Path
 from typing import Any
@@ -76,7 +75,6 @@ class Store:
         self.client = client or chroma_client(settings)
         self._chunks: Any = None
         self._papers: Any = None
-        self._vector_store: Any = None
 
     # -- collections and manifest ---------------------------------------------------------
     def exists(self) -> bool:
@@ -152,7 +150,7 @@ class Store:
                 self.client.delete_collection(f"{self.name}{suffix}")
             except Exception:
                 pass
-        self._papers = self._chunks = self._vector_store = None
+        self._papers = self._chunks = None
         shutil.rmtree(self.cache_dir(), ignore_errors=True)
 
     def cache_dir(self) -> Path:
@@ -250,13 +248,14 @@ class Store:
     ) -> list[tuple[str, ChunkHit]]:
         """The k chunks closest to `vector` among papers passing `filters` (decision and year in
         Chroma's `where`, area and keyword as the `allowed` paper ids), as (paper id, chunk)."""
-        from llama_index.core.vector_stores.types import VectorStoreQuery
-
-        query = VectorStoreQuery(query_embedding=[float(x) for x in vector], similarity_top_k=k)
         where = where_clause(filters, allowed)
+        options: dict[str, Any] = {"where": where} if where else {}
         try:
-            result = (
-                self._vectors().query(query, where=where) if where else self._vectors().query(query)
+            result = self.chunks.query(
+                query_embeddings=[vector.astype(np.float32)],
+                n_results=k,
+                include=["documents", "metadatas", "distances"],
+                **options,
             )
         except Exception as err:  # a stopped Chroma server, a damaged file: say which and where
             raise IndexError_(
@@ -264,12 +263,13 @@ class Store:
                 f"({type(err).__name__}: {err}); if it is a Chroma server, start it "
                 "again: the assistant reconnects on the next question"
             ) from err
-        out = []
-        for node, similarity in zip(result.nodes or [], result.similarities or []):
-            cosine = 1.0 + math.log(max(similarity, 1e-12))  # llama-index reports exp(-distance)
-            paper_id = str(node.metadata.get("paper_id", ""))
-            out.append((paper_id, ChunkHit(node.node_id, node.get_content(), cosine)))
-        return out
+        rows = zip(
+            result["ids"][0], result["documents"][0], result["metadatas"][0], result["distances"][0]
+        )
+        return [  # cosine space: distance = 1 - cosine
+            (str(meta.get("paper_id", "")), ChunkHit(chunk_id, text or "", 1.0 - float(distance)))
+            for chunk_id, text, meta, distance in rows
+        ]
 
     def chunk_vectors(self, paper_ids: list[str]) -> dict[str, np.ndarray]:
         """paper id -> its stored chunk vectors (rows), for the given papers."""
@@ -282,11 +282,3 @@ class Store:
             for vector, meta in zip(page["embeddings"], page["metadatas"]):
                 out.setdefault(str(meta.get("paper_id", "")), []).append(np.asarray(vector))
         return {k: np.stack(v).astype(np.float32) for k, v in out.items()}
-
-    def _vectors(self) -> Any:
-        """llama-index's view of the chunk collection, made once."""
-        if self._vector_store is None:
-            from llama_index.vector_stores.chroma import ChromaVectorStore
-
-            self._vector_store = ChromaVectorStore(chroma_collection=self.chunks)
-        return self._vector_store

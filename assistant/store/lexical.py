@@ -4,6 +4,7 @@ build, save atomically, load, and search with an optional mask of allowed papers
 from __future__ import annotations
 
 import json
+import logging
 import math
 import shutil
 from pathlib import Path
@@ -27,6 +28,15 @@ def idf(papers: int, df: int) -> float:
     return math.log((papers + 1) / (df + 0.5))
 
 
+def _bm25s() -> Any:
+    """bm25s, its logger set back to the application's level: on import the library sets it
+    to DEBUG, which put "DEBUG bm25s: Building index from tokens" on stderr."""
+    import bm25s
+
+    logging.getLogger("bm25s").setLevel(logging.NOTSET)
+    return bm25s
+
+
 class Lexical:
     """A BM25 index whose document i is paper_ids[i]."""
 
@@ -36,9 +46,7 @@ class Lexical:
 
     @classmethod
     def build(cls, texts: list[str], paper_ids: list[str]) -> Lexical:
-        import bm25s
-
-        retriever = bm25s.BM25()
+        retriever = _bm25s().BM25()
         retriever.index([tokenize(t) or ["_empty_"] for t in texts], show_progress=False)
         return cls(retriever, paper_ids)
 
@@ -57,9 +65,7 @@ class Lexical:
 
     @classmethod
     def load(cls, directory: Path) -> Lexical:
-        import bm25s
-
-        retriever = bm25s.BM25.load(str(directory))
+        retriever = _bm25s().BM25.load(str(directory))
         ids = json.loads((directory / "paper_ids.json").read_text())
         return cls(retriever, ids)
 

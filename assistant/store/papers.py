@@ -11,6 +11,8 @@ from ..schema import Filters, Paper
 from ..text.names import coined
 from ..text.tokens import terms
 
+DERIVED = ("names", "keyword_terms")  # what the catalog stores in a row beside the paper's fields
+
 
 class DocumentFrequencies(Protocol):
     def doc_freq(self, word: str) -> int: ...
@@ -34,14 +36,16 @@ class PaperTable:
             if " " in key and len(key) >= 10:
                 self.long_names.setdefault(key.split(" ", 1)[0], []).append(key)
         self.areas = sorted({p.primary_area for p in self.papers if p.primary_area})
-        self._keyword_terms: dict[str, set[str]] = {}
+        self._keyword_terms: dict[str, set[str]] = {
+            r["id"]: set(r["keyword_terms"]) for r in rows if "keyword_terms" in r
+        }
 
     def keyword_terms(self, paper_id: str) -> set[str]:
-        """The stems of a paper's keywords and primary area (made on first use, then kept)."""
+        """The stems of a paper's keywords and primary area (stored with the row by the catalog,
+        else made on first use; then kept)."""
         found = self._keyword_terms.get(paper_id)
         if found is None:
-            paper = self.papers[self.position[paper_id]]
-            found = terms(" ; ".join([*paper.keywords, paper.primary_area]))
+            found = keyword_terms(self.papers[self.position[paper_id]])
             self._keyword_terms[paper_id] = found
         return found
 
@@ -53,6 +57,7 @@ class PaperTable:
         """name (lower case) -> [(paper id, strength 2 for a title or title head, 1 for a name
         the abstract introduces, the name as written)]."""
         index: dict[str, list[tuple[str, int, str]]] = {}
+        seen: set[tuple[str, str]] = set()
         for row, paper in zip(rows, self.papers):
             candidates = [(paper.title, 2)] + (
                 [(paper.short_name, 2)] if paper.short_name != paper.title else []
@@ -62,9 +67,10 @@ class PaperTable:
                 key = name.lower()
                 if (
                     len(key) >= 3
-                    and (len(key.split()) <= 6 or strength == 2)
-                    and paper.id not in {e[0] for e in index.get(key, [])}
+                    and (strength == 2 or len(key.split()) <= 6)
+                    and (key, paper.id) not in seen
                 ):
+                    seen.add((key, paper.id))
                     index.setdefault(key, []).append((paper.id, strength, name))
         return index
 
@@ -93,8 +99,13 @@ def passes(paper: Paper, filters: Filters) -> bool:
     return True
 
 
+def keyword_terms(paper: Paper) -> set[str]:
+    """The stems of a paper's keywords and primary area."""
+    return terms(" ; ".join([*paper.keywords, paper.primary_area]))
+
+
 def _paper(row: dict[str, Any]) -> Paper:
-    fields = {k: v for k, v in row.items() if k != "names"}
+    fields = {k: v for k, v in row.items() if k not in DERIVED}
     fields["authors"] = tuple(fields.get("authors", ()))
     fields["keywords"] = tuple(fields.get("keywords", ()))
     return Paper(**fields)

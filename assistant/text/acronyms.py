@@ -67,6 +67,7 @@ def learn(texts: Iterable[str]) -> dict[str, tuple[str, ...]]:
 
 Spelling = tuple[str, ...]  # stems, in order
 Concept = tuple[float, tuple[Spelling, ...]]  # weight, alternative spellings
+Pair = tuple[str, str]  # two different neighbouring stems, in sorted order
 
 
 def written_acronyms(text: str) -> set[str]:
@@ -132,9 +133,7 @@ def concepts(
     return out
 
 
-def met(
-    concept_list: list[Concept], tokens: set[str], pairs: set[frozenset[str]] | None = None
-) -> float:
+def met(concept_list: list[Concept], tokens: set[str], pairs: set[Pair] | None = None) -> float:
     """Weighted share of the concepts a text meets. With the text's pairs of neighbouring
     stems, a spelling of several words must stand in it side by side ("state space model", not
     "state" here and "space" there)."""
@@ -144,7 +143,7 @@ def met(
     return sum(w for w, ss in concept_list if any(_in(s, tokens, pairs) for s in ss)) / total
 
 
-def _in(spelling: Spelling, tokens: set[str], pairs: set[frozenset[str]] | None) -> bool:
+def _in(spelling: Spelling, tokens: set[str], pairs: set[Pair] | None) -> bool:
     if not all(s in tokens for s in spelling):
         return False
     if pairs is None or len(spelling) == 1:
@@ -152,6 +151,6 @@ def _in(spelling: Spelling, tokens: set[str], pairs: set[frozenset[str]] | None)
     return neighbour_pairs(list(spelling)) <= pairs
 
 
-def neighbour_pairs(stems: list[str]) -> set[frozenset[str]]:
+def neighbour_pairs(stems: list[str]) -> set[Pair]:
     """Neighbouring stems, in either order ("model merging", "merging models")."""
-    return {frozenset(p) for p in zip(stems, stems[1:]) if p[0] != p[1]}
+    return {(a, b) if a < b else (b, a) for a, b in zip(stems, stems[1:]) if a != b}

@@ -11,14 +11,17 @@ _CMD_RE = re.compile(
 )
 _ESCAPE_RE = re.compile(r"\\([%&_#$])")
 _BARE_CMD_RE = re.compile(r"\\(?:left|right|,|;|!|quad|qquad)")
+_SPACES_RE = re.compile(r"[ \t]+")
 
 
 def clean_latex(text: str) -> str:
     """`$\\textbf{ELMUR}$ (\\textsc{recon}) 5\\%` -> `ELMUR (RECON) 5%`; other text unchanged."""
-    out = _SC_RE.sub(lambda m: m.group(1).upper(), text)
-    for _ in range(3):  # nested commands such as \textbf{\emph{x}}
-        out = _CMD_RE.sub(r"\1", out)
-    out = _ESCAPE_RE.sub(r"\1", out)
-    out = _BARE_CMD_RE.sub(" ", out)
+    out = text
+    if "\\" in out:  # most abstracts have no command at all: skip the command patterns
+        out = _SC_RE.sub(lambda m: m.group(1).upper(), out)
+        for _ in range(3):  # nested commands such as \textbf{\emph{x}}
+            out = _CMD_RE.sub(r"\1", out)
+        out = _ESCAPE_RE.sub(r"\1", out)
+        out = _BARE_CMD_RE.sub(" ", out)
     out = out.replace("$", "").replace("~", " ").replace("``", '"').replace("''", '"')
-    return re.sub(r"[ \t]+", " ", out).strip()
+    return _SPACES_RE.sub(" ", out).strip()

@@ -4,7 +4,9 @@ after a sentence's final stop kept with that sentence. Pure functions, no I/O.""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
+from .latex import clean_latex
 from .markers import parse_markers
 
 _OPENERS = frozenset("\"'\u201c\u2018\u00ab([{*")
@@ -70,13 +72,14 @@ def _is_abbreviation(block: str, stop: re.Match[str]) -> bool:
     """Whether the single period of `stop` ends an abbreviation, initial or list number."""
     if stop.group(0).rstrip("\"'\u201d\u2019)") != ".":
         return False
-    before = block[: stop.start()]
-    word_match = re.search(r"\S+$", before)
-    if word_match is None:
+    end = start = stop.start()
+    while start > 0 and not block[start - 1].isspace():  # the word before the stop, found
+        start -= 1  # backwards: a search from the block's start would make splitting quadratic
+    if start == end:
         return False
-    word = word_match.group(0).lstrip("([{\"'\u201c\u2018")
+    word = block[start:end].lstrip("([{\"'\u201c\u2018")
     lowered = word.lower()
-    following = block[stop.end() :].split(maxsplit=1)
+    following = block[stop.end() : stop.end() + 200].split(maxsplit=1)
     next_word = following[0] if following else ""
     next_char = next_word[:1]
     opens_sentence = next_word.rstrip(",;:").lower() in _SENTENCE_OPENERS
@@ -85,5 +88,20 @@ def _is_abbreviation(block: str, stop: re.Match[str]) -> bool:
         or (lowered in _NUMBERED_ABBREVIATIONS and next_char.isdigit())
         or _ACRONYM_RE.fullmatch(word) is not None
         or (len(word) == 1 and word.isupper() and not opens_sentence)
-        or (word.isdigit() and not before[: word_match.start()].strip())
+        or (word.isdigit() and not block[:start].strip())
     )
+
+
+def abstract_sentences(abstract: str) -> list[str]:
+    """An abstract's sentences as answers quote them (the whole abstract if it splits into none)."""
+    return list(_abstract_sentences(abstract))
+
+
+@lru_cache(maxsize=4096)
+def _abstract_sentences(abstract: str) -> tuple[str, ...]:
+    return tuple(split_sentences(abstract) or [abstract])
+
+
+def embedded_sentences(abstract: str) -> list[str]:
+    """The texts an abstract's sentences are embedded as (LaTeX cleaned), in sentence order."""
+    return [clean_latex(s) for s in abstract_sentences(abstract)]

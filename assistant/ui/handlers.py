@@ -17,6 +17,7 @@ from ..ingest.corpus import CorpusError, resolve_corpus
 from ..plan.filters import from_flags
 from ..schema import Answer, Filters, Paper, Turn
 from ..store.chroma import IndexError_, Store
+from ..text.counts import plural
 from .render import (
     NO_PAPER,
     PENDING,
@@ -205,7 +206,7 @@ def search_papers(
     shown = papers[:MAX_LISTED]
     rows = [[p.title, p.status or "unknown", p.primary_area or "-"] for p in shown]
     more = f" (showing the first {len(shown)})" if len(papers) > len(shown) else ""
-    count = _plural(len(papers), "paper")
+    count = plural(len(papers), "paper")
     return rows, [p.id for p in shown], f"{note}{count}{more}. Select a row to read its abstract."
 
 
@@ -263,12 +264,8 @@ def corpus_info(engines: Engines, corpus: str) -> tuple[list[str], str]:
         log.warning("corpus %r unavailable: %s", corpus, err)
         return ["any"], f"⚠️ {escape_markdown(str(err), code=True)}"
     areas = engine.table.areas
-    count = f"{_plural(len(engine.papers), 'paper')} in {_plural(len(areas), 'area')}."
+    count = f"{plural(len(engine.papers), 'paper')} in {plural(len(areas), 'area')}."
     return ["any", *areas], count
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def export_all(state: ChatState | None) -> tuple[str, str]:
