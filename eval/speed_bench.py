@@ -106,14 +106,14 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=20, help="cold asks to time")
     args = parser.parse_args()
     python = sys.executable
-    cli = str(Path(python).parent / "iclr-assistant")
+    cli = [python, "-m", "assistant.cli"]  # the checkout's code, as the console script runs it
     where = ["--corpus", args.corpus] + (
         ["--vectorstore", str(args.vectorstore)] if args.vectorstore else []
     )
     gold = GOLD if args.corpus == "seed" else FULL_GOLD
     asked = questions(gold, args.n)
 
-    run([cli, "papers", *where])  # the index exists and the disk cache is warm
+    run([*cli, "papers", *where])  # the index exists and the disk cache is warm
     imports = [run([python, "-c", "import assistant.cli"])[0] for _ in range(5)]
     bare = [run([python, "-c", "pass"])[0] for _ in range(5)]
     print(f"python start: median {statistics.median(bare):.2f} s")
@@ -128,7 +128,7 @@ def main() -> None:
 
     times, noisy = [], 0
     for question in asked:
-        seconds, out = run([cli, "ask", question, *where])
+        seconds, out = run([*cli, "ask", question, *where])
         times.append(seconds)
         noisy += "STDERR:" in out
     print(f"\ncold ask over {len(times)} questions ({args.corpus}):")
