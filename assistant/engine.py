@@ -47,12 +47,14 @@ class Engine:
         embedder: MiniLMEmbedding,
         calibration: Calibration | None = None,
         judge_model: JudgeModel | None = None,
+        store: Store | None = None,
     ) -> None:
         self.settings = settings
         self.name, _ = resolve_corpus(settings.corpus)
         self.embedder = embedder
-        self.store = Store(settings, self.name)
-        self.store.open()
+        self.store = store or Store(settings, self.name)  # an opened store is used as it is
+        if store is None:
+            self.store.open()
         self.catalog = catalog.load(self.store)
         self.retriever = Retriever(self.store, self.catalog)
         self.bank = SentenceBank(embedder, self.catalog.lexical.coverage)

@@ -54,8 +54,8 @@ def ensure_index(settings: Settings) -> Store:
 def engine_for(settings: Settings) -> Engine:
     from ..engine import Engine
 
-    ensure_index(settings)
-    return Engine(settings, shared_embedder(settings))
+    store = ensure_index(settings)  # Chroma is opened once: the engine uses this store
+    return Engine(settings, shared_embedder(settings), store=store)
 
 
 def read_history(path: Path | None) -> list[Turn]:
