@@ -45,6 +45,7 @@ class GoldQuestion(BaseModel):
     expected_papers: list[str] = []
     facts: list[str] = []
     abstain: Literal["none", "corpus", "detail"] = "none"
+    split: Literal["dev", "test"] | None = None  # sets that have one (eval/gold_zh_answers.jsonl)
 
 
 def load_gold(path: Path) -> list[dict[str, Any]]:

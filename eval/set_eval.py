@@ -221,10 +221,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed-vs", help="vectorstore holding the seed corpus")
     parser.add_argument("--full-vs", help="vectorstore holding the iclr2026 corpus")
+    parser.add_argument("--seed-gold", type=Path, help="another seed set (eval/gold_zh_sets.jsonl)")
     parser.add_argument("--split", choices=["dev", "test", "all"], default="test")
     parser.add_argument("--code", help="evaluate the package of another checkout")
     parser.add_argument("--out", type=Path, help="write per-question results and the table here")
     args = parser.parse_args()
+    if args.seed_gold:
+        GOLD["seed"] = args.seed_gold
     built = engines(args)
     rows = [r for r in load_sets(list(built)) if args.split in ("all", r.split)]
     results = [score(built[r.corpus], r) for r in rows]
