@@ -117,8 +117,6 @@ class MiniLMEmbedding:
     `embed_group` keeps the vectors of small fixed groups of texts (a paper's sentences, the
     question-kind examples) on disk, so a new process does not embed them again."""
 
-    model_name = MODEL_NAME
-
     def __init__(
         self, batch_size: int = 8, threads: int = 2, cache_dir: Path | None = None
     ) -> None:

@@ -52,9 +52,10 @@ class Engine:
         self.settings = settings
         self.name, _ = resolve_corpus(settings.corpus)
         self.embedder = embedder
-        self.store = store or Store(settings, self.name)  # an opened store is used as it is
-        if store is None:
-            self.store.open()
+        if store is None:  # an opened store (the CLI's) is used as it is
+            store = Store(settings, self.name)
+            store.open()
+        self.store = store
         self.catalog = catalog.load(self.store)
         self.retriever = Retriever(self.store, self.catalog)
         self.bank = SentenceBank(embedder, self.catalog.lexical.coverage)

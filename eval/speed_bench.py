@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
@@ -88,11 +87,8 @@ def questions(path: Path, n: int) -> list[str]:
 
 
 def run(argv: list[str], stdin: str | None = None) -> tuple[float, str]:
-    env = {**os.environ, "PYTHONWARNINGS": os.environ.get("PYTHONWARNINGS", "")}
     t = time.perf_counter()
-    done = subprocess.run(
-        argv, input=stdin, capture_output=True, text=True, env=env, cwd=ROOT, check=False
-    )
+    done = subprocess.run(argv, input=stdin, capture_output=True, text=True, cwd=ROOT, check=False)
     elapsed = time.perf_counter() - t
     if done.returncode:
         raise SystemExit(f"{argv[0]} {argv[1][:20]} failed ({done.returncode}):\n{done.stderr}")

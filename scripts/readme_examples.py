@@ -50,14 +50,12 @@ def render_examples(engine: Engine) -> str:
                 Turn("assistant", answer.text, tuple(c.paper.id for c in answer.citations)),
             ]
         answer = engine.ask(question, history=history)
-        asked = (
-            f'iclr-assistant ask "{question}"'
-            if not earlier
-            else "$ iclr-assistant chat\n"
-            + "".join(f"you> {q}\n(its answer, not shown)\n" for q in earlier)
-            + f"you> {question}"
-        )
-        parts += ["```", asked if earlier else f"$ {asked}", render_answer(answer), "```", ""]
+        if earlier:  # a follow-up is shown as the chat it belongs to
+            asked = ["$ iclr-assistant chat"]
+            asked += [f"you> {q}\n(its answer, not shown)" for q in earlier] + [f"you> {question}"]
+        else:
+            asked = [f'$ iclr-assistant ask "{question}"']
+        parts += ["```", *asked, render_answer(answer), "```", ""]
     parts.append(END)
     return "\n".join(parts)
 

@@ -61,8 +61,6 @@ def load(store: Store) -> Catalog:
     directory = refresh(store)
     lexical = Lexical.load(directory / "bm25")
     table = PaperTable(orjson.loads((directory / "papers.json").read_bytes()), lexical)
-    if not (directory / "acronyms.json").exists():  # a cache derived before acronyms were learned
-        _save_acronyms(directory, table.papers)
     own = json.loads((directory / "acronyms.json").read_text())
     forms = {k: tuple(v) for k, v in {**packaged(), **own}.items()}
     return Catalog(table, lexical, Acronyms.of(forms), _specificity(lexical))

@@ -36,18 +36,11 @@ class PaperTable:
             if " " in key and len(key) >= 10:
                 self.long_names.setdefault(key.split(" ", 1)[0], []).append(key)
         self.areas = sorted({p.primary_area for p in self.papers if p.primary_area})
-        self._keyword_terms: dict[str, set[str]] = {
-            r["id"]: set(r["keyword_terms"]) for r in rows if "keyword_terms" in r
-        }
+        self._keyword_terms = {r["id"]: set(r["keyword_terms"]) for r in rows}
 
     def keyword_terms(self, paper_id: str) -> set[str]:
-        """The stems of a paper's keywords and primary area (stored with the row by the catalog,
-        else made on first use; then kept)."""
-        found = self._keyword_terms.get(paper_id)
-        if found is None:
-            found = keyword_terms(self.papers[self.position[paper_id]])
-            self._keyword_terms[paper_id] = found
-        return found
+        """The stems of a paper's keywords and primary area (stored in its row by the catalog)."""
+        return self._keyword_terms[paper_id]
 
     def get(self, paper_id: str) -> Paper | None:
         i = self.position.get(paper_id)

@@ -4,6 +4,6 @@ through here, so the grammar is right in one place."""
 from __future__ import annotations
 
 
-def plural(n: int, noun: str, many: str | None = None) -> str:
+def plural(n: int, noun: str) -> str:
     """`n` and the noun in the number it takes ("1 paper", "2 papers", "0 papers")."""
-    return f"{n:,} {noun if n == 1 else many or noun + 's'}"
+    return f"{n:,} {noun if n == 1 else noun + 's'}"
