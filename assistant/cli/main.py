@@ -136,9 +136,9 @@ def cmd_ingest(settings: Settings, args: argparse.Namespace) -> int:
     )
     r = result.report
     print(
-        f"{r.name}: {plural(r.papers, 'paper')} indexed ({r.added} added, {r.updated} updated, "
-        f"{r.unchanged} unchanged, {r.removed} removed, {plural(r.chunks_written, 'chunk')} "
-        "written)"
+        f"{r.name}: {plural(r.papers, 'paper')} indexed ({r.added:,} added, {r.updated:,} "
+        f"updated, {r.unchanged:,} unchanged, {r.removed:,} removed, "
+        f"{plural(r.chunks_written, 'chunk')} written)"
     )
     if r.stale:
         verb = "is" if r.stale == 1 else "are"
