@@ -38,6 +38,10 @@ class Settings(BaseSettings):
     chunk_tokens: int = Field(
         128, ge=32, le=256, description="Upper bound on tokens per chunk, title included."
     )
+    multilingual: bool = Field(
+        True,
+        description="Keep a multilingual vector per paper (USE-multilingual) for questions in Chinese and other languages.",
+    )
     top_k: int = Field(8, ge=1, le=100, description="Papers retrieved per question.")
     backend: Literal["extractive", "openai"] = Field(
         "extractive",

@@ -112,10 +112,38 @@ class OnnxMiniLM:
         return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
 
 
-class MiniLMEmbedding:
-    """The embedder the assistant shares; the model loads on first use. With a `cache_dir`,
-    `embed_group` keeps the vectors of small fixed groups of texts (a paper's sentences, the
-    question-kind examples) on disk, so a new process does not embed them again."""
+class GroupCache:
+    """`embed_group` for an embedder: with a `cache_dir`, the vectors of small fixed groups of
+    texts (a paper's sentences, the question-kind examples) are kept on disk, so a new process
+    does not embed them again. Subclasses give `model_name`, `dimension` and `embed_many`."""
+
+    model_name = MODEL_NAME
+    dimension = DIMENSION
+    cache_dir: Path | None = None
+
+    def embed_many(self, texts: list[str]) -> np.ndarray:
+        raise NotImplementedError
+
+    def embed_group(self, texts: list[str]) -> np.ndarray:
+        """embed_many(texts), read from the cache when this exact group was embedded before."""
+        if self.cache_dir is None:
+            return self.embed_many(texts)
+        path = self.cache_dir / f"{group_key(texts, self.model_name)}.npy"
+        try:
+            vectors = np.load(path, allow_pickle=False)
+            if vectors.shape == (len(texts), self.dimension):
+                return vectors
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError) as err:  # a damaged file: embed again and replace it
+            log.info("re-embedding %s: %s", path.name, err)
+        vectors = self.embed_many(texts)
+        _save(path, vectors)
+        return vectors
+
+
+class MiniLMEmbedding(GroupCache):
+    """The embedder the assistant shares; the model loads on first use."""
 
     def __init__(
         self, batch_size: int = 8, threads: int = 2, cache_dir: Path | None = None
@@ -134,28 +162,11 @@ class MiniLMEmbedding:
     def embed_many(self, texts: list[str]) -> np.ndarray:
         return self.model.embed(texts)
 
-    def embed_group(self, texts: list[str]) -> np.ndarray:
-        """embed_many(texts), read from the cache when this exact group was embedded before."""
-        if self.cache_dir is None:
-            return self.embed_many(texts)
-        path = self.cache_dir / f"{group_key(texts)}.npy"
-        try:
-            vectors = np.load(path, allow_pickle=False)
-            if vectors.shape == (len(texts), DIMENSION):
-                return vectors
-        except FileNotFoundError:
-            pass
-        except (OSError, ValueError) as err:  # a damaged file: embed again and replace it
-            log.info("re-embedding %s: %s", path.name, err)
-        vectors = self.embed_many(texts)
-        _save(path, vectors)
-        return vectors
 
-
-def group_key(texts: list[str]) -> str:
+def group_key(texts: list[str], model_name: str = MODEL_NAME) -> str:
     """A file name for a group of texts: the hash of the model and the exact texts, so a changed
     text, splitter or model can never be paired with a stale vector."""
-    digest = hashlib.sha1(MODEL_NAME.encode())
+    digest = hashlib.sha1(model_name.encode())
     for text in texts:
         digest.update(b"\x00" + text.encode())
     return digest.hexdigest()[:24]

@@ -3,8 +3,11 @@ write. The CLI and the UI call this; it calls the four stages in order, once eac
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+
+import numpy as np
 
 from .answer.decide import Calibration, Judge
 from .answer.evidence import SentenceBank
@@ -15,7 +18,10 @@ from .answer.llm_judge import judge_with_llm
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
+from .multilingual import MultilingualEmbedding
+from .multilingual import for_settings as multilingual_for
 from .plan.cues import COMPARE_RE
+from .plan.foreign import CUE_TABLES, Foreign, render
 from .plan.kinds import Kind, classify, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
 from .retrieve.candidates import gather
@@ -48,19 +54,48 @@ class Engine:
         calibration: Calibration | None = None,
         judge_model: JudgeModel | None = None,
         store: Store | None = None,
+        multilingual: MultilingualEmbedding | None = None,
     ) -> None:
         self.settings = settings
         self.name, _ = resolve_corpus(settings.corpus)
         self.embedder = embedder
+        self._multilingual = multilingual
+        self._foreign: Foreign | None = None
+        self._lock = threading.Lock()
         if store is None:  # an opened store (the CLI's) is used as it is
             store = Store(settings, self.name)
             store.open()
         self.store = store
         self.catalog = catalog.load(self.store)
-        self.retriever = Retriever(self.store, self.catalog)
-        self.bank = SentenceBank(embedder, self.catalog.lexical.coverage)
+        self.bank = SentenceBank(
+            embedder, self.catalog.lexical.coverage, multilingual=self.multilingual
+        )
+        self.retriever = Retriever(self.store, self.catalog, sentences=self.closest_sentences)
         self.judge = Judge(self.bank, self.catalog, calibration)
         self.set_judge = SetJudge(self.store, self.catalog, self.bank, judge_model)
+
+    def multilingual(self) -> MultilingualEmbedding:
+        """The multilingual embedder, made on the first question in another language."""
+        with self._lock:
+            if self._multilingual is None:
+                self._multilingual = multilingual_for(self.settings)
+            return self._multilingual
+
+    def closest_sentences(self, vector: np.ndarray, paper_ids: list[str]) -> dict[str, float]:
+        """Each paper's sentence cosine closest to `vector` (for the retriever)."""
+        papers = [p for i in paper_ids if (p := self.table.get(i)) is not None]
+        out: dict[str, float] = {}
+        for scored in self.bank.score(papers, vector, set()):
+            out.setdefault(scored.paper.id, scored.similarity)
+        return out
+
+    def foreign(self) -> Foreign:
+        """What reading questions in other languages needs, made once, on the first one."""
+        embedder = self.multilingual()
+        with self._lock:
+            if self._foreign is None:
+                self._foreign = Foreign(embedder, self.table)
+            return self._foreign
 
     @property
     def table(self) -> PaperTable:
@@ -86,6 +121,7 @@ class Engine:
             self.embedder,
             k or self.settings.top_k,
             widen,
+            self.foreign if self.settings.multilingual else None,
         )
 
     def search(self, question: str, k: int | None = None, filters: Filters | None = None) -> Search:
@@ -106,8 +142,15 @@ class Engine:
     def kind_without_comparison(self, plan: Plan) -> Kind:
         """The kind of a question that compares no two papers ("open-source versus proprietary
         models"), read with its comparison words left out."""
-        rest = COMPARE_RE.sub(" ", plan.question)
-        kind = classify(rest, len(plan.named), prototypes_for(self.embedder))
+        if plan.lang != "en":
+            rest = COMPARE_RE.sub(" ", render(plan.question, plan.lang))
+            meaning = plan.question
+            for pattern in CUE_TABLES.get(plan.lang, ()):  # its comparison words left out too
+                meaning = pattern[0].sub(" ", meaning) if "compare" in pattern[1] else meaning
+            kind = classify(rest, len(plan.named), self.foreign().prototypes, meaning=meaning)
+        else:
+            rest = COMPARE_RE.sub(" ", plan.question)
+            kind = classify(rest, len(plan.named), prototypes_for(self.embedder))
         return "facts" if kind == "compare" else kind
 
     def judge_set(

@@ -1,7 +1,8 @@
 """Regenerate what the assistant learns from all of ICLR 2026 for any corpus it reads, however
 small: assistant/data/acronyms.json (the acronyms the abstracts define, each with its most common
-long form) and assistant/data/term_df.json (how many abstracts use each stem, for how specific a
-question's words are). Run from the repository root:
+long form), assistant/data/term_df.json (how many abstracts use each stem, for how specific a
+question's words are) and assistant/data/keyword_phrases.json (the keywords at least two papers
+give, the English a question in another language is looked up against). Run from the repository root:
     .venv/bin/python scripts/learn_corpus_terms.py"""
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from collections import Counter
 
 from assistant.config import DATA_DIR
 from assistant.ingest.corpus import read_papers
+from assistant.plan.foreign import keyword_phrase
 from assistant.text.acronyms import learn
 from assistant.text.tokens import terms
 
 MIN_DF = 3  # rarer stems are left out: a missing stem counts as rare
+MIN_KEYWORD_PAPERS = 2  # a keyword one paper gives is too particular to translate a question to
 
 
 def main() -> None:
@@ -30,6 +33,13 @@ def main() -> None:
     out = DATA_DIR / "term_df.json"
     out.write_text(json.dumps({"papers": len(papers), "df": kept}, separators=(",", ":")))
     print(f"{len(kept)} stems -> {out}")
+    phrases: Counter[str] = Counter()
+    for paper in papers:
+        phrases.update({keyword_phrase(k) for k in paper.keywords} - {""})
+    common = sorted(k for k, n in phrases.items() if n >= MIN_KEYWORD_PAPERS)
+    out = DATA_DIR / "keyword_phrases.json"
+    out.write_text(json.dumps(common, ensure_ascii=False, indent=0))
+    print(f"{len(common)} keyword phrases -> {out}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "assistant"
 # bottom to top; a module may import from its own layer and those before it
 LAYERS = [
-    {"__init__", "config", "schema", "text", "embedding", "llm"},
+    {"__init__", "config", "schema", "text", "embedding", "multilingual", "llm"},
     {"store"},
     {"ingest"},
     {"plan"},

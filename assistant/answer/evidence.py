@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..embedding import MiniLMEmbedding
+from ..embedding import GroupCache, MiniLMEmbedding
 from ..schema import Paper
 from ..text.latex import clean_latex
 from ..text.sentences import abstract_sentences, embedded_sentences
@@ -30,11 +30,12 @@ class Scored:
     overlap: float
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Entry:
     sentences: list[str]
     vectors: np.ndarray
     tokens: list[set[str]]
+    multilingual: np.ndarray | None = None  # the same sentences in the multilingual space
 
 
 def sentences_of(paper: Paper) -> list[str]:
@@ -50,8 +51,10 @@ class SentenceBank:
         embedder: MiniLMEmbedding,
         coverage: Callable[[set[str], str], float],
         capacity: int = CACHED_PAPERS,
+        multilingual: Callable[[], GroupCache] | None = None,
     ) -> None:
         self.embedder = embedder
+        self.multilingual = multilingual  # the multilingual embedder, made on first use
         self.coverage = coverage  # idf-weighted share of terms a text holds (from the BM25 index)
         self.capacity = capacity
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
@@ -77,15 +80,26 @@ class SentenceBank:
                 self._entries.popitem(last=False)
             return found
 
+    def vectors(self, paper: Paper, entry: _Entry, dimension: int) -> np.ndarray:
+        """The entry's sentence vectors in the space of a query vector of `dimension`: MiniLM's,
+        or the multilingual ones (embedded on first use, one paper per call)."""
+        if dimension == entry.vectors.shape[1] or self.multilingual is None:
+            return entry.vectors
+        if entry.multilingual is None:
+            entry.multilingual = self.multilingual().embed_group(embedded_sentences(paper.abstract))
+        return entry.multilingual
+
     def score(
         self, papers: list[Paper], vector: np.ndarray, words: set[str], overlap_weight: float = 0.35
     ) -> list[Scored]:
-        """Every sentence of `papers`, scored against a query vector and its terms, best first."""
+        """Every sentence of `papers`, scored against a query vector and its terms, best first.
+        The vector may be MiniLM's or the multilingual one (a question in another language)."""
         entries = self.prepare(papers)
         out = []
         for paper in papers:
             entry = entries[paper.id]
-            for i, (text, sim) in enumerate(zip(entry.sentences, entry.vectors @ vector)):
+            sims = self.vectors(paper, entry, vector.shape[0]) @ vector
+            for i, (text, sim) in enumerate(zip(entry.sentences, sims)):
                 overlap = len(words & entry.tokens[i]) / len(words) if words else 0.0
                 out.append(
                     Scored(

@@ -49,4 +49,6 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         return which(bank, about, plan.topic_vector, words, note, plan.subject)
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject)
-    return facts(bank, about, plan.topic_vector, words)
+    return facts(
+        bank, about, plan.topic_vector, words, one_paper=plan.lang != "en" and not plan.named
+    )

@@ -16,8 +16,11 @@ def facts(
     vector: np.ndarray,
     terms: set[str],
     max_sentences: int = 4,
+    one_paper: bool = False,
 ) -> Draft:
-    """The sentences that best answer the question, grouped by paper, in abstract order."""
+    """The sentences that best answer the question, grouped by paper, in abstract order.
+    `one_paper`: only the best paper's (cosines in the multilingual space are too close
+    together to tell a second paper that also answers from one that does not)."""
     draft = Draft()
     scored = bank.score([h.paper for h in hits], vector, terms)
     if not scored:
@@ -28,7 +31,7 @@ def facts(
         for s in scored
         if s.paper == top_paper
         and s.score >= scored[0].score - 0.15
-        or s.score >= scored[0].score - 0.05
+        or (not one_paper and s.score >= scored[0].score - 0.05)
     ][:max_sentences]
     for paper in dict.fromkeys(s.paper for s in chosen):
         mine = sorted((s for s in chosen if s.paper == paper), key=lambda s: s.index)

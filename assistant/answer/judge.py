@@ -29,6 +29,10 @@ WEIGHTS_FILE = DATA_DIR / "set_judge.json"
 FEATURES = ("bias", "dense", "dense_mean", "sentence", "coverage", "head", "phrase", "head_phrase")
 CACHED_TERMS = 8192
 CACHED_SUBJECTS = 256
+# A subject with no English is judged by its closest sentence in the multilingual space: kept at
+# this cosine or more (fitted on the dev split of eval/gold_zh_sets.jsonl and gold_zh_answers).
+FOREIGN_KEEP = 0.30
+MEANING_CANDIDATES = 40
 WORD_RE = re.compile(r"[\w'-]+")
 OR_RE = re.compile(r"\s+or\s+|\s*/\s*", re.I)
 LAST_ITEM_RE = re.compile(r"\s+(?:and|or)(?:\s+other)?\s+", re.I)
@@ -115,6 +119,8 @@ class SetJudge:
     def evidence_vector(self, plan: Plan) -> np.ndarray:
         """The subject embedded with its acronyms spelt out ("use RL" + "reinforc learn"): what a
         listed paper's evidence sentence is chosen by. A bare acronym embeds poorly."""
+        if untranslated(plan):
+            return plan.topic_vector
         long_forms = [
             " ".join(self.catalog.acronyms.forms[s])
             for s in sorted(written_acronyms(plan.subject))
@@ -175,16 +181,28 @@ class SetJudge:
 
     def rank(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
         """Every candidate judged, most probable first. A question with no subject of its own
-        ("which of them are orals?") keeps every candidate."""
+        ("which of them are orals?") keeps every candidate; one in another language whose
+        subject has no English translation is judged by meaning alone."""
+        if untranslated(plan):
+            return self._by_meaning(plan, paper_ids)
         if not self.concepts(plan):
             return [Judged(p, 1.0, ()) for i in paper_ids if (p := self.catalog.table.get(i))]
         return sorted(self.features(plan, paper_ids), key=lambda j: -j.probability)
 
     def kept(self, plan: Plan, judged: list[Judged]) -> list[Judged]:
         """The judged papers at or above the threshold; the papers the question names, always."""
-        return [
-            j for j in judged if j.probability >= self.model.threshold or j.paper.id in plan.named
-        ]
+        threshold = FOREIGN_KEEP if untranslated(plan) else self.model.threshold
+        return [j for j in judged if j.probability >= threshold or j.paper.id in plan.named]
+
+    def _by_meaning(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
+        """Each candidate's closest sentence to the question in the multilingual space, as its
+        score (the first MEANING_CANDIDATES: each one's sentences are embedded)."""
+        papers = [p for i in paper_ids[:MEANING_CANDIDATES] if (p := self.catalog.table.get(i))]
+        best: dict[str, float] = {}
+        for scored in self.bank.score(papers, plan.topic_vector, set()):
+            best.setdefault(scored.paper.id, scored.similarity)
+        judged = [Judged(p, best.get(p.id, 0.0), ()) for p in papers]
+        return sorted(judged, key=lambda j: -j.probability)
 
     def _closest_sentence(self, paper: Paper, plan: Plan, chunk: float) -> float:
         """The paper's sentence closest to the subject; on a large corpus, where embedding
@@ -200,6 +218,12 @@ class SetJudge:
         head = tokenize(" ; ".join([paper.title, *paper.keywords, paper.primary_area]))
         stems = head + tokenize(paper.abstract)
         return set(stems), neighbour_pairs(stems), set(head), neighbour_pairs(head)
+
+
+def untranslated(plan: Plan) -> bool:
+    """A set question in another language whose subject found no English (no term of it is
+    English)."""
+    return plan.lang != "en" and bool(plan.subject) and not tokenize(plan.subject)
 
 
 def alternatives_of(subject: str) -> list[str]:

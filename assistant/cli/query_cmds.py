@@ -60,6 +60,7 @@ def add_query_commands(sub: Any, common: argparse.ArgumentParser, add: Any) -> N
     )
     p.add_argument("--gold", type=Path, default=ROOT / "eval" / "gold_answers.jsonl")
     p.add_argument("--out", type=Path, default=ROOT / "eval" / "out" / "answer_report.json")
+    p.add_argument("--split", choices=["dev", "test", "all"], default="all", help="one split only")
     p.set_defaults(handler=cmd_eval)
 
 
@@ -245,7 +246,10 @@ def cmd_eval(settings: Settings, args: argparse.Namespace) -> int:
     from ..evaluate import load_gold, print_table, run
 
     engine = engine_for(settings)
-    report = run(engine, load_gold(args.gold))
+    rows = load_gold(args.gold)
+    if args.split != "all":
+        rows = [r for r in rows if r.get("split") in (args.split, None)]
+    report = run(engine, rows)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(report, indent=1, ensure_ascii=False))
     print(print_table(report["summary"]))

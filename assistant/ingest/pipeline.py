@@ -4,6 +4,7 @@ papers are embedded), idempotent, resumable after Ctrl-C or kill -9, streamed in
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import itertools
 import logging
 import time
@@ -16,11 +17,14 @@ from tqdm import tqdm
 
 from ..config import Settings
 from ..embedding import MiniLMEmbedding, for_settings, token_counter
+from ..multilingual import MultilingualEmbedding
+from ..multilingual import for_settings as multilingual_for
 from ..schema import Chunk, Paper
 from ..store import catalog
 from ..store.chroma import Store
 from ..store.records import content_stamp, paper_hash
 from ..text.sentences import embedded_sentences
+from . import multi
 from .background import BackgroundWriter, prefetch
 from .chunking import chunk_papers
 from .corpus import CorpusError, Skipped, iter_papers, resolve_corpus
@@ -108,6 +112,7 @@ def ingest(
     rebuild: bool = False,
     progress: bool = True,
     embedder: MiniLMEmbedding | None = None,
+    multilingual: MultilingualEmbedding | None = None,
 ) -> IngestResult:
     """Bring the index of `corpus` in step with its file. The whole file is validated before
     the first write, so a bad file changes nothing."""
@@ -119,7 +124,13 @@ def ingest(
     store.open(create=True)
     store.recover()
     embedder = embedder or for_settings(settings)
+    if settings.multilingual:
+        multilingual = multilingual or multilingual_for(settings)
+        if not multi.in_step(store, content_stamp(scanned.hashes)):
+            multilingual.preload()
     report = _sync(settings, store, scanned, prune, progress, embedder)
+    if multilingual is not None:
+        report = _sync_multi(store, scanned, progress, multilingual, report)
     return IngestResult(
         report=report, skipped=tuple(scanned.skipped.messages), skipped_count=scanned.skipped.count
     )
@@ -171,6 +182,22 @@ def _sync(
         chunks_written=sum(written.values()),
         seconds_embedding=seconds,
     )
+
+
+def _sync_multi(
+    store: Store,
+    scanned: Scan,
+    progress: bool,
+    embedder: MultilingualEmbedding,
+    report: IngestReport,
+) -> IngestReport:
+    """The multilingual vectors of every stored paper, unless they are already in step."""
+    stamp = str(store.manifest().get("content_stamp", ""))
+    if multi.in_step(store, stamp):
+        return report
+    stored = {i: h for i, (h, _) in store.stored_state().items()}
+    seconds = multi.sync(store, stored, scanned.hashes, scanned.papers, embedder, stamp, progress)
+    return dataclasses.replace(report, seconds_embedding=report.seconds_embedding + seconds)
 
 
 def _embed_sentences(papers: Iterator[Paper], embedder: MiniLMEmbedding) -> None:

@@ -121,3 +121,76 @@ FRAMING_WORDS = frozenset(
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "there is are do does did have has i'm looking for with".split()
 )
+
+# Questions in Chinese. The structural words (decisions, comparison and set framing, references
+# back, details abstracts never state) are rendered as the English cue words above, so one set
+# of rules reads both languages; topic words never are: the multilingual space carries those
+# (plan/foreign.py). Each pattern's replacement is what the English rules read.
+ZH_CUES: tuple[tuple[str, str], ...] = (
+    (r"口头报告|口头", " oral papers "),
+    (r"海报|墙报", " poster papers "),
+    (r"未被接收|没被接收|没有被接收|被拒稿|被拒绝|被拒|拒稿", " rejected papers "),
+    (r"撤稿|撤回", " withdrawn papers "),
+    (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
+    (
+        r"有什么(?:区别|不同|不一样|异同)|(?:区别|不同|差别|差异|异同)(?:是什么|在哪)?|对比|比较",
+        " compare ",
+    ),
+    (r"以及|和|与|跟|及", " and "),
+    (r"总结|概括|综述|概述|归纳", " summarize "),
+    (r"其中哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)", " which of them "),
+    (
+        r"哪些(?:论文|工作|文章)|的?(?:论文|工作|文章)有哪些|有哪些|哪(?:些|篇|个)是",
+        " which papers ",
+    ),
+    (r"哪篇|哪一篇", " which paper "),
+    (r"有没有(?=.*(?:论文|工作|文章|研究))", " any papers "),
+    (r"第一(?:篇|个|项)", " the first one "),
+    (r"第二(?:篇|个|项)", " the second one "),
+    (r"第三(?:篇|个|项)", " the third one "),
+    (r"第四(?:篇|个|项)", " the fourth one "),
+    (r"最后一(?:篇|个|项)", " the last one "),
+    (r"前两(?:篇|个|项)", " the first two "),
+    (r"前三(?:篇|个|项)", " the first three "),
+    (r"这两(?:篇|项|个)(?:论文|工作|方法)?", " ; these two "),  # "A 和 B 这两篇…": the list ends
+    (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
+    (r"它|这篇|该论文|该文", " it "),
+    (r"^那(?![篇个些])|呢[？?]?$", " what about "),
+    (r"作者|谁写的", " who are the authors "),
+    (r"机构|单位", " affiliations "),
+    (r"显卡", " GPUs "),
+    (r"许可证|开源协议", " licence "),
+    (r"代码", " source code "),
+    (r"多长时间|多久|训练时间", " training time "),
+    (r"学习率", " learning rate "),
+    (r"批大小", " batch size "),
+)
+# What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
+# is about 视频理解): removed before the subject is looked up in the multilingual space.
+ZH_FRAMING = (
+    r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
+    r"|一下|分别|一些|的|了|吗|呢|是|在|中|里面?|方面|那些|这些|给出了?|做了?|用"
+)
+# How questions of each kind are asked in Chinese, beside the English PROTOTYPES: the kind of a
+# question no cue settles is its nearest prototype in the multilingual space.
+ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
+    "which": (
+        "哪些论文研究了…？",
+        "有没有关于…的论文？",
+        "有没有…的工作？",
+        "…的论文有哪些？",
+        "找一下关于…的论文。",
+        "其中哪些…？",
+    ),
+    "summary": ("总结一下关于…的论文。", "概括一下…的工作。", "…方面的研究现状如何？"),
+    "facts": (
+        "…提出了什么方法？",
+        "…是怎么训练的？",
+        "…用了什么数据集？",
+        "…的结果怎么样？",
+        "那篇关于…的论文，…是什么？",
+        "研究…的那篇论文用了哪些…？",
+        "…有多少个…？",
+        "…的核心思想是什么？",
+    ),
+}

@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from typing import Literal
 
-from ..embedding import MiniLMEmbedding
+from ..embedding import GroupCache, MiniLMEmbedding
 from .cues import (
     COMPARE_RE,
     DETAIL_RE,
@@ -25,11 +25,17 @@ SET_KINDS: tuple[Kind, ...] = ("which", "summary")
 
 
 def classify(
-    question: str, named: int, prototypes: Prototypes | None = None, focus: int = 0
+    question: str,
+    named: int,
+    prototypes: Prototypes | None = None,
+    focus: int = 0,
+    meaning: str | None = None,
 ) -> Kind:
     """`named`: how many papers the question names; `focus`: how many earlier ones it refers
     back to. The cues decide first; a question about no one paper that they leave as facts may
-    still be a set question by meaning ("Do any of those use RL?")."""
+    still be a set question by meaning ("Do any of those use RL?"). `meaning`: the text whose
+    meaning is compared with the prototypes, when not the question (its words as asked, for
+    a question in another language whose cue words were rendered in English)."""
     about = named or focus
     if COMPARE_RE.search(question) and (about >= 2 or SEVERAL_RE.search(question)):
         return "compare"
@@ -38,7 +44,7 @@ def classify(
     if WHICH_RE.search(question) and (about == 0 or WHICH_OF_RE.search(question)):
         return "which"
     if named == 0 and focus != 1 and prototypes is not None:
-        return prototypes.nearest(question)
+        return prototypes.nearest(meaning or question)
     return "facts"
 
 
@@ -53,12 +59,18 @@ def prototypes_for(embedder: MiniLMEmbedding) -> Prototypes:
 
 
 class Prototypes:
-    """The prototype questions of each kind, embedded once per embedder."""
+    """The prototype questions of each kind (and `extra` ones, in another language), embedded
+    once per embedder."""
 
-    def __init__(self, embedder: MiniLMEmbedding) -> None:
+    def __init__(
+        self, embedder: GroupCache, extra: dict[str, tuple[str, ...]] | None = None
+    ) -> None:
         self.embedder = embedder
-        self.kinds = [kind for kind, phrases in PROTOTYPES.items() for _ in phrases]
-        self.vectors = embedder.embed_group([p for phrases in PROTOTYPES.values() for p in phrases])
+        phrases = [
+            (k, p) for table in (PROTOTYPES, extra or {}) for k, ps in table.items() for p in ps
+        ]
+        self.kinds = [kind for kind, _ in phrases]
+        self.vectors = embedder.embed_group([p for _, p in phrases])
         # a plan classifies its question twice (before and after the follow-up is resolved)
         self.nearest = lru_cache(maxsize=256)(self._nearest)
 

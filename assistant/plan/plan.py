@@ -5,6 +5,7 @@ topic embedded once. Retrieval, the abstention decision and the writers all read
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -12,9 +13,11 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
+from ..text.language import language
 from ..text.tokens import terms
 from .filters import area_from_question, from_question, merge
 from .followup import resolve
+from .foreign import Foreign, content, render
 from .kinds import SET_KINDS, Kind, classify, detail_asked, prototypes_for, subject_of
 from .named import find_named
 
@@ -41,9 +44,11 @@ class Plan:
     detail: str | None  # a detail abstracts do not state ("how many GPUs")
     k: int  # papers to retrieve
     query_vector: np.ndarray
-    topic_vector: np.ndarray
+    topic_vector: np.ndarray  # in the multilingual space for a question in another language
     subject_vector: np.ndarray
     notes: tuple[str, ...] = ()
+    lang: str = "en"  # the language the question was asked in (answers are framed in it)
+    ml_vector: np.ndarray | None = None  # a question in another language, multilingual space
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -72,46 +77,122 @@ def make_plan(
     embedder: MiniLMEmbedding,
     top_k: int,
     widen: bool = True,
+    foreign: Callable[[], Foreign] | None = None,
 ) -> Plan:
-    """`widen`: set questions consider WIDE_K papers; off for a plain search of `top_k`."""
+    """`widen`: set questions consider WIDE_K papers; off for a plain search of `top_k`. `foreign`
+    makes (once) what a question in another language needs; without it, all are read as English."""
     question = normalise(question)
-    filters, own = _filters(question, flags, table)
+    lang = language(question) if foreign is not None else "en"
+    reader = foreign() if foreign is not None and lang != "en" else None
+    filters, own = _filters(render(question, lang), flags, table)
     named = find_named(table, question)
-    prototypes = prototypes_for(embedder)
-    resolved = resolve(own, classify(own, len(named), prototypes), bool(named), history, table)
-    query = own
-    if resolved.context:  # a follow-up searches with the earlier question; its filters count too
-        earlier, context = _filters(resolved.context, Filters(), table)
-        filters, query = merge(filters, earlier), f"{own} {context}"
+    prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
+    meaning = question if lang != "en" else None
+    first = classify(own, len(named), prototypes, meaning=meaning)
+    resolved = resolve(own, first, bool(named), history, table)
+    filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
     allowed = table.allowed(filters)
     named = [i for i in named if allowed is None or i in allowed]
-    kind = classify(own, len(named), prototypes, len(resolved.focus))
-    k = WIDE_K if widen and kind in SET_KINDS and not named else top_k
-    topic = _without_names(query, table, [*resolved.focus, *named])
-    own_topic = _without_names(own, table, [*resolved.focus, *named]) if resolved.focus else topic
-    subject = subject_of(own_topic) if kind in SET_KINDS else ""
-    texts = list(dict.fromkeys([query, topic, subject or topic]))
-    vectors = dict(zip(texts, embedder.embed_many(texts)))
-    notes = tuple(
-        n for n in (resolved.note, *(f"filter applied: {d}" for d in filters.description)) if n
-    )
+    kind = classify(own, len(named), prototypes, len(resolved.focus), meaning)
+    about = [*resolved.focus, *named]
+    if reader is not None:
+        words = _foreign_words(reader, embedder, question, resolved.context, kind, table, about)
+    else:
+        words = _english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
+    notes = (resolved.note, *(f"filter applied: {d}" for d in filters.description))
     return Plan(
         question=question,
-        query=query,
-        topic=topic,
-        subject=subject,
         kind=kind,
         filters=filters,
         named=tuple(named),
         focus=resolved.focus,
-        listing=not filters.is_empty() and not (terms(query) - LISTING_WORDS),
-        detail=detail_asked(question),
-        k=k,
-        query_vector=vectors[query],
-        topic_vector=vectors[topic],
-        subject_vector=vectors[subject or topic],
-        notes=notes,
+        listing=not filters.is_empty() and not (terms(words.query) - LISTING_WORDS),
+        detail=detail_asked(render(question, lang)),
+        k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
+        notes=tuple(n for n in notes if n),
+        lang=lang,
+        query=words.query,
+        topic=words.topic,
+        subject=words.subject,
+        query_vector=words.query_vector,
+        topic_vector=words.topic_vector,
+        subject_vector=words.subject_vector,
+        ml_vector=words.ml_vector,
     )
+
+
+@dataclass(frozen=True)
+class _Words:
+    """What a plan searches and judges by, and their vectors."""
+
+    query: str
+    topic: str
+    subject: str
+    query_vector: np.ndarray
+    topic_vector: np.ndarray
+    subject_vector: np.ndarray
+    ml_vector: np.ndarray | None = None
+
+
+def _english_words(
+    embedder: MiniLMEmbedding,
+    query: str,
+    own: str,
+    kind: Kind,
+    table: PaperTable,
+    about: list[str],
+    follows: bool,
+) -> _Words:
+    topic = _without_names(query, table, about)
+    own_topic = _without_names(own, table, about) if follows else topic
+    subject = subject_of(own_topic) if kind in SET_KINDS else ""
+    texts = list(dict.fromkeys([query, topic, subject or topic]))
+    vectors = dict(zip(texts, embedder.embed_many(texts)))
+    return _Words(query, topic, subject, vectors[query], vectors[topic], vectors[subject or topic])
+
+
+def _foreign_words(
+    foreign: Foreign,
+    embedder: MiniLMEmbedding,
+    question: str,
+    context: str,
+    kind: Kind,
+    table: PaperTable,
+    about: list[str],
+) -> _Words:
+    """A question in another language: BM25 and the English judge read the English its subject
+    translates to (and the names in it); sentences are chosen, and papers found densely, by the
+    question's own words in the multilingual space (the earlier question's too, for a
+    follow-up)."""
+    lang = language(question)
+    own = content(_names_removed(question, table, about), lang)
+    earlier = content(_names_removed(context, table, about), language(context)) if context else ""
+    english = foreign.english(own)
+    query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
+    subject = (" or ".join(english) or own) if kind in SET_KINDS else ""
+    texts = list(dict.fromkeys([query, subject]))
+    minilm = dict(zip(texts, embedder.embed_many(texts)))
+    ml = foreign.embed([own or question, f"{own} {earlier}".strip() or question])
+    return _Words(
+        query=query,
+        topic=" ".join(english) or own,
+        subject=subject,
+        query_vector=minilm[query],
+        topic_vector=ml[own or question],
+        subject_vector=minilm[subject],
+        ml_vector=ml[f"{own} {earlier}".strip() or question],
+    )
+
+
+def _with_context(
+    own: str, context: str, filters: Filters, table: PaperTable, multilingual: bool
+) -> tuple[Filters, str]:
+    """A follow-up searches with the earlier question too, and its filters count too."""
+    if not context:
+        return filters, own
+    rendered = render(context, language(context)) if multilingual else context
+    earlier, rest = _filters(rendered, Filters(), table)
+    return merge(filters, earlier), f"{own} {rest}"
 
 
 def _filters(text: str, flags: Filters, table: PaperTable) -> tuple[Filters, str]:
@@ -123,10 +204,13 @@ def _filters(text: str, flags: Filters, table: PaperTable) -> tuple[Filters, str
 
 def _without_names(query: str, table: PaperTable, paper_ids: list[str]) -> str:
     """Within a named paper every sentence shares its name: drop names to rank by content."""
-    out = query
+    out = _names_removed(query, table, paper_ids)
+    return out if len(out.split()) >= 2 else query
+
+
+def _names_removed(text: str, table: PaperTable, paper_ids: list[str]) -> str:
     for paper_id in paper_ids:
         paper = table.get(paper_id)
         if paper is not None:
-            out = re.sub(re.escape(paper.short_name), " ", out, flags=re.I)
-    out = " ".join(out.split())
-    return out if len(out.split()) >= 2 else query
+            text = re.sub(re.escape(paper.short_name), " ", text, flags=re.I)
+    return " ".join(text.split())

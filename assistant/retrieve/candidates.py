@@ -1,6 +1,7 @@
 """Every paper a set question ("which papers ...", "summarize the papers on ...") could be about,
 after its filters: on a small corpus all of them; on a large one the union of deep dense and BM25
-rankings, the named papers, and the papers whose keywords or area meet the topic's terms."""
+rankings (and the multilingual one, for a question in another language), the named papers,
+and the papers whose keywords or area meet the topic's terms."""
 
 from __future__ import annotations
 
@@ -35,10 +36,15 @@ def gather(retriever: Retriever, plan: Plan, concepts: list[Concept]) -> list[st
             plan.subject or plan.topic, DEEP_LEXICAL, table.mask(plan.filters)
         )
     ]
+    multilingual = (
+        list(retriever.multi.query(plan.ml_vector, DEEP_LEXICAL, plan.filters, allowed))
+        if plan.ml_vector is not None
+        else []
+    )
     keyword = [
         p.id
         for p in table.papers
         if (allowed is None or p.id in allowed)
         and met(concepts, table.keyword_terms(p.id)) >= KEYWORD_MATCH
     ]
-    return list(dict.fromkeys([*plan.named, *dense, *lexical, *keyword]))
+    return list(dict.fromkeys([*plan.named, *dense, *lexical, *multilingual, *keyword]))

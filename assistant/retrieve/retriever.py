@@ -4,24 +4,39 @@ every paper its filters let through."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import numpy as np
+
 from ..plan.plan import Plan
 from ..schema import ChunkHit, PaperHit
 from ..store.catalog import Catalog
 from ..store.chroma import Store
+from ..store.multi import MultiCollection
 from .fusion import FusionParams, fuse
 
 DENSE_CHUNKS = 150
 LEXICAL_PAPERS = 150
 MAX_LISTED = 100
+SENTENCE_PAPERS = 300  # up to this many papers, their sentences rank a question in another language
+SentenceScores = Callable[[np.ndarray, list[str]], dict[str, float]]
 
 
 class Retriever:
     """Reads one corpus: its store for dense chunks, its catalog for BM25 and the paper table."""
 
-    def __init__(self, store: Store, catalog: Catalog, params: FusionParams | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        catalog: Catalog,
+        params: FusionParams | None = None,
+        sentences: SentenceScores | None = None,
+    ) -> None:
         self.store = store
         self.catalog = catalog
         self.params = params or FusionParams()
+        self.multi = MultiCollection(store)
+        self.sentences = sentences  # (vector, paper ids) -> each paper's closest sentence cosine
 
     def retrieve(self, plan: Plan) -> list[PaperHit]:
         if plan.listing:
@@ -49,8 +64,11 @@ class Retriever:
         return hits
 
     def dense(self, plan: Plan) -> tuple[dict[str, float], dict[str, list[ChunkHit]]]:
-        """Each paper's best chunk cosine, and its matching chunks, best first."""
+        """Each paper's best chunk cosine, and its matching chunks, best first; for a question in
+        another language, each paper's cosine in the multilingual space (and no chunks)."""
         allowed = self.catalog.table.allowed(plan.filters)
+        if plan.ml_vector is not None:
+            return self._multilingual(plan, allowed), {}
         papers: dict[str, float] = {}
         chunks: dict[str, list[ChunkHit]] = {}
         for paper_id, chunk in self.store.query_chunks(
@@ -59,6 +77,16 @@ class Retriever:
             papers[paper_id] = max(papers.get(paper_id, -1.0), chunk.score)
             chunks.setdefault(paper_id, []).append(chunk)
         return papers, chunks
+
+    def _multilingual(self, plan: Plan, allowed: set[str] | None) -> dict[str, float]:
+        """Papers by their multilingual vectors; on a small corpus each also by its closest
+        sentence to the question (a question often asks about one sentence's content)."""
+        assert plan.ml_vector is not None
+        papers = self.multi.query(plan.ml_vector, LEXICAL_PAPERS, plan.filters, allowed)
+        if self.sentences is None or len(self.catalog.table.papers) > SENTENCE_PAPERS:
+            return papers
+        closest = self.sentences(plan.topic_vector, list(papers))
+        return {i: s + closest.get(i, 0.0) for i, s in papers.items()}
 
     def lexical(self, plan: Plan) -> dict[str, float]:
         mask = self.catalog.table.mask(plan.filters)

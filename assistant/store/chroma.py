@@ -145,7 +145,7 @@ class Store:
         return self.settings.chroma_url or str(self.settings.vectorstore / "chroma")
 
     def drop(self) -> None:
-        for suffix in ("__papers", "__chunks"):
+        for suffix in ("__papers", "__chunks", "__multi"):
             try:
                 self.client.delete_collection(f"{self.name}{suffix}")
             except Exception:

@@ -1,0 +1,105 @@
+"""Questions in another language, read by the English rules and answered over English abstracts.
+Its structural words are rendered as the English cue words (cues.ZH_CUES), so filters, kinds and
+references back read as they do in English; what it is about is looked up in the multilingual
+space against the conference's own English keywords (the bridge), so BM25 and the English set
+judge can weigh it; and the question itself is embedded there, for dense retrieval over the
+papers' multilingual vectors and for choosing the abstract sentences that answer it."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+
+import numpy as np
+
+from ..config import DATA_DIR
+from ..multilingual import MultilingualEmbedding
+from ..store.papers import PaperTable
+from .cues import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
+from .kinds import Prototypes
+
+PHRASES_FILE = DATA_DIR / "keyword_phrases.json"  # scripts/learn_corpus_terms.py
+BRIDGE_MIN = 0.62  # a keyword phrase at least this close to a subject translates it
+BRIDGE_MARGIN = 0.03  # ... and so do the next ones within this of the closest
+BRIDGE_TERMS = 3
+MIN_CHARS = 2  # a subject shorter than this (one character left over) translates to nothing
+CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
+FRAMING = {"zh": re.compile(ZH_FRAMING)}
+PROTOTYPES = {"zh": ZH_PROTOTYPES}
+LATIN_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
+PUNCTUATION_RE = re.compile(r"[^\w\s-]+")
+
+
+def keyword_phrase(keyword: str) -> str:
+    """A keyword as it is looked up: lower case, single spaces; "" when too short or too long."""
+    text = " ".join(keyword.lower().split())
+    return text if 3 <= len(text) <= 60 else ""
+
+
+def render(text: str, lang: str) -> str:
+    """The text with its structural words as English cue words (a language without a cue
+    table, and English, unchanged)."""
+    for pattern, replacement in CUE_TABLES.get(lang, ()):
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+def content(text: str, lang: str) -> str:
+    """What the text is about: its structural and framing words and its punctuation removed."""
+    for pattern, _ in CUE_TABLES.get(lang, ()):
+        text = pattern.sub(" ", text)
+    if lang in FRAMING:
+        text = FRAMING[lang].sub(" ", text)
+    return " ".join(PUNCTUATION_RE.sub(" ", text).split())
+
+
+def latin_terms(text: str) -> list[str]:
+    """The words in Latin letters inside text in another script ("GRPO", "T-Maze")."""
+    return LATIN_RE.findall(text)
+
+
+@lru_cache(maxsize=1)
+def conference_phrases() -> tuple[str, ...]:
+    return tuple(json.loads(PHRASES_FILE.read_text(encoding="utf-8")))
+
+
+class Foreign:
+    """What reading questions in other languages needs, made on the first such question: the
+    multilingual embedder, its prototypes of each kind, and the bridge's keyword phrases (the
+    conference's and this corpus's own) embedded once (kept in the embedder's disk cache)."""
+
+    def __init__(self, embedder: MultilingualEmbedding, table: PaperTable) -> None:
+        self.embedder = embedder
+        own = {keyword_phrase(k) for p in table.papers for k in p.keywords} - {""}
+        self.phrases = sorted(set(conference_phrases()) | own)
+        self._vectors: np.ndarray | None = None
+        self.prototypes = Prototypes(embedder, PROTOTYPES["zh"])
+        self.english = lru_cache(maxsize=256)(self._english)
+
+    @property
+    def vectors(self) -> np.ndarray:
+        if self._vectors is None:
+            self._vectors = self.embedder.embed_group(self.phrases)
+        return self._vectors
+
+    def embed(self, texts: list[str]) -> dict[str, np.ndarray]:
+        unique = list(dict.fromkeys(texts))
+        return dict(zip(unique, self.embedder.embed_many(unique)))
+
+    def _english(self, text: str) -> tuple[str, ...]:
+        """English for what `text` is about: its Latin-letter words as written, then the keyword
+        phrases that translate the rest (none when no phrase is close enough)."""
+        latin = latin_terms(text)
+        rest = LATIN_RE.sub(" ", text).strip()
+        phrases: list[str] = []
+        if len(rest) >= MIN_CHARS:
+            sims = self.vectors @ self.embedder.embed_many([text])[0]
+            order = np.argsort(-sims)[:BRIDGE_TERMS]
+            best = float(sims[order[0]])
+            phrases = [
+                self.phrases[i]
+                for i in order
+                if sims[i] >= BRIDGE_MIN and sims[i] >= best - BRIDGE_MARGIN
+            ]
+        return tuple(t for t in dict.fromkeys([" ".join(latin), *phrases]) if t)

@@ -1,0 +1,59 @@
+"""The language of a question, offline and instant: by the script its letters are written in
+(Han, kana, Hangul, Cyrillic, ...), which tells the languages the assistant treats apart; a
+question in Latin letters is English unless it holds accented letters and a language
+identifier (py3langid, loaded only then) is sure it is another language."""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+from typing import Any
+
+OTHER_SCRIPT_SHARE = 0.2  # this share of a question's letters in another script decides it
+LATIN_CONFIDENCE = 0.85  # py3langid's normalised probability needed to call Latin text foreign
+LATIN_MIN_WORDS = 4
+SCRIPTS = (  # (Unicode name prefix, language)
+    ("CJK UNIFIED", "zh"),
+    ("CJK COMPATIBILITY", "zh"),
+    ("HIRAGANA", "ja"),
+    ("KATAKANA", "ja"),
+    ("HANGUL", "ko"),
+    ("CYRILLIC", "ru"),
+    ("ARABIC", "ar"),
+    ("THAI", "th"),
+    ("HEBREW", "he"),
+    ("DEVANAGARI", "hi"),
+)
+
+
+def language(text: str) -> str:
+    """An ISO 639-1 code: "en", "zh", "ja", "ko", "ru", ... ("en" for empty text)."""
+    counts: dict[str, int] = {}
+    latin = accented = 0
+    for char in text:
+        if not char.isalpha():
+            continue
+        name = unicodedata.name(char, "")
+        script = next((lang for prefix, lang in SCRIPTS if name.startswith(prefix)), None)
+        if script:
+            counts[script] = counts.get(script, 0) + 1
+        elif name.startswith("LATIN"):
+            latin += 1
+            accented += not char.isascii()
+    other = sum(counts.values())
+    if other and other >= OTHER_SCRIPT_SHARE * (other + latin):
+        if counts.get("ja"):  # Japanese mixes kana with Han characters
+            return "ja"
+        return max(counts, key=lambda k: counts[k])
+    if accented and len(text.split()) >= LATIN_MIN_WORDS:
+        code, probability = _identifier().classify(text)
+        if code != "en" and probability >= LATIN_CONFIDENCE:
+            return str(code)
+    return "en"
+
+
+@lru_cache(maxsize=1)
+def _identifier() -> Any:
+    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
+
+    return LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE, norm_probs=True)
