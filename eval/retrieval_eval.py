@@ -72,14 +72,14 @@ def stock_ranker(settings: Settings, engine: Engine) -> Ranker:
     from llama_index.vector_stores.chroma import ChromaVectorStore
 
     from assistant.store.chroma import chroma_client
-    from assistant.store.llama import LlamaMiniLM
+    from assistant.store.llama import LlamaEmbedding
 
     client = chroma_client(settings)
     collection = client.get_or_create_collection(
         "stock__iclr2026", embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
     )
     store = ChromaVectorStore(chroma_collection=collection)
-    embed = LlamaMiniLM(engine.embedder)
+    embed = LlamaEmbedding(engine.embedder)
     if collection.count() == 0:
         print("building the stock llama-index index (default node parsing; once)...", flush=True)
         docs = [

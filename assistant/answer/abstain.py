@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
+from ..text.messages import say
 from ..text.tokens import terms
 from .decide import Decision
 from .draft import Draft, label
@@ -36,10 +37,12 @@ def detail_noun(detail: str) -> str:
 
 
 def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
-    scope = f" (with {'; '.join(plan.filters.description)})" if plan.filters.description else ""
-    nearest = ", ".join(f"*{h.paper.short_name}*" for h in decision.about)
-    text = f"No paper in this corpus{scope} addresses this question. " + (
-        f"The nearest abstracts, which do not match, are {nearest}." if nearest else ""
+    lang = plan.lang
+    filters = "; ".join(plan.filters.description)
+    scope = say(lang, "scope", filters=filters) if filters else ""
+    nearest = say(lang, "list_sep").join(f"*{h.paper.short_name}*" for h in decision.about)
+    text = say(lang, "no_match", scope=scope) + (
+        say(lang, "nearest", names=nearest) if nearest else ""
     )
     return Answer(
         question=plan.question,
@@ -48,6 +51,7 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
         abstained=True,
         kind="abstain",
         notes=plan.notes,
+        lang=lang,
     )
 
 
@@ -57,18 +61,14 @@ def unstated(plan: Plan, decision: Decision, bank: SentenceBank) -> Answer:
     for hit in decision.about:
         best = bank.best(hit.paper, plan.topic_vector, terms(plan.question))
         names.append(f"{label(hit.paper)} {draft.cite(hit.paper, best.text)}")
-    several = len(decision.about) > 1
-    subject = "These papers are" if several else "This paper is"
+    lang = plan.lang
     what = (
-        f"mention {decision.missing}"
+        say(lang, "mention", thing=decision.missing)
         if decision.mention
-        else f"state the {detail_noun(decision.missing)}"
+        else say(lang, "state", thing=say(lang, detail_noun(decision.missing)))
     )
-    text = (
-        f"{subject} related, but the abstract{'s do' if several else ' does'} not {what}: "
-        + ", ".join(names)
-        + ". The full papers on OpenReview may."
-    )
+    key = "unstated_many" if len(decision.about) > 1 else "unstated_one"
+    text = say(lang, key, what=what, names=say(lang, "list_sep").join(names))
     return Answer(
         question=plan.question,
         text=text,
@@ -77,4 +77,5 @@ def unstated(plan: Plan, decision: Decision, bank: SentenceBank) -> Answer:
         abstained=True,
         kind="abstain_detail",
         notes=plan.notes,
+        lang=lang,
     )

@@ -8,6 +8,7 @@ import re
 import numpy as np
 
 from ..schema import Citation, Paper
+from ..text.messages import say
 from .draft import Draft, display, label
 from .evidence import Scored, SentenceBank
 
@@ -53,7 +54,7 @@ ABSENT = -0.1  # a problem or results sentence must score above this, else "not 
 DATA_CUE, DATA_LATE, DATA_FLOOR = 0.2, 0.05, 0.15  # data: named data, later, lean enough
 
 
-def compare(bank: SentenceBank, papers: list[Paper]) -> Draft:
+def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
     """A side-by-side table: one row per aspect, each cell an abstract sentence or 'not stated'."""
     draft = Draft()
     prototypes = bank.embedder.embed_many(list(ASPECTS.values()))
@@ -63,9 +64,9 @@ def compare(bank: SentenceBank, papers: list[Paper]) -> Draft:
     for paper in papers:
         chosen = _assign_aspects(bank, paper, prototypes)
         for aspect in ASPECTS:
-            cells.setdefault(aspect, []).append(_cell(draft, paper, chosen.get(aspect)))
+            cells.setdefault(aspect, []).append(_cell(draft, paper, chosen.get(aspect), lang))
     for aspect, row in cells.items():
-        draft.parts.append(f"| {aspect} | " + " | ".join(row) + " |")
+        draft.parts.append(f"| {say(lang, aspect)} | " + " | ".join(row) + " |")
     _fill_evidence(draft, bank, papers)
     return draft
 
@@ -148,9 +149,9 @@ def _first(cue: re.Pattern[str], texts: list[str]) -> int | None:
     return next((i for i, t in enumerate(texts) if cue.search(t)), None)
 
 
-def _cell(draft: Draft, paper: Paper, sentence: Scored | None) -> str:
+def _cell(draft: Draft, paper: Paper, sentence: Scored | None, lang: str) -> str:
     if sentence is None:
-        return "*not stated in the abstract*"
+        return f"*{say(lang, 'not_stated')}*"
     text = display(sentence.text).replace("|", "/")
     return f"{text} {draft.cite(paper, sentence.text)}"
 

@@ -29,6 +29,7 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
         papers=tuple(hits),
         kind=plan.kind,
         notes=plan.notes,
+        lang=plan.lang,
     )
 
 
@@ -39,16 +40,16 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         vector = plan.subject_vector if decision.vector is None else decision.vector
         found = set(decision.words)
         if plan.kind == "which":
-            return which(bank, about, vector, found, note, plan.subject)
-        return summary(bank, about, vector, found, plan.subject)
+            return which(bank, about, vector, found, note, plan.subject, plan.lang)
+        return summary(bank, about, vector, found, plan.subject, plan.lang)
     words = terms(plan.topic)
     if plan.kind == "compare":
-        return compare(bank, [h.paper for h in about])
+        return compare(bank, [h.paper for h in about], plan.lang)
     if plan.kind == "which":
         note = "; ".join(plan.filters.description)
-        return which(bank, about, plan.topic_vector, words, note, plan.subject)
+        return which(bank, about, plan.topic_vector, words, note, plan.subject, plan.lang)
     if plan.kind == "summary":
-        return summary(bank, about, plan.topic_vector, words, plan.subject)
+        return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
     return facts(
         bank, about, plan.topic_vector, words, one_paper=plan.lang != "en" and not plan.named
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..schema import Paper, PaperHit
-from ..text.counts import plural
+from ..text.messages import papers, say
 from .compare import ASPECTS
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
@@ -17,16 +17,21 @@ SHORT_SUMMARY = 8  # up to this many papers get two sentences each, longer lists
 
 
 def summary(
-    bank: SentenceBank, hits: list[PaperHit], vector: np.ndarray, terms: set[str], subject: str = ""
+    bank: SentenceBank,
+    hits: list[PaperHit],
+    vector: np.ndarray,
+    terms: set[str],
+    subject: str = "",
+    lang: str = "en",
 ) -> Draft:
     """One paper: its problem, method and results in abstract order. A topic: the count, then
     every paper grouped by sub-theme, each with its sentences most on the topic."""
     if len(hits) == 1:
-        return _summary_one(bank, hits[0].paper, vector, terms)
+        return _summary_one(bank, hits[0].paper, vector, lang)
     draft = Draft()
-    groups = themes(hits, subject)
-    grouped = f", in {len(groups)} groups" if len(groups) > 1 else ""
-    draft.parts.append(f"{plural(len(hits), 'paper')}{grouped}:")
+    groups = themes(hits, subject, lang)
+    grouped = say(lang, "groups", k=len(groups)) if len(groups) > 1 else ""
+    draft.parts.append(f"{papers(lang, len(hits))}{grouped}{say(lang, 'colon')}")
     per_paper = 2 if len(hits) <= SHORT_SUMMARY else 1
     for theme in groups:
         if theme.name:
@@ -43,7 +48,7 @@ def summary(
     return draft
 
 
-def _summary_one(bank: SentenceBank, paper: Paper, vector: np.ndarray, terms: set[str]) -> Draft:
+def _summary_one(bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str) -> Draft:
     draft = Draft()
     prototypes = bank.embedder.embed_many(
         [ASPECTS["Problem"], ASPECTS["Method"], ASPECTS["Results"]]
@@ -54,6 +59,6 @@ def _summary_one(bank: SentenceBank, paper: Paper, vector: np.ndarray, terms: se
             picked.setdefault(s.index, s)
     ordered = sorted(picked.values(), key=lambda s: s.index)
     marker = draft.cite(paper, ordered[0].text)
-    draft.parts.append(f"{label(paper)}{badge(paper)} in brief:")
+    draft.parts.append(say(lang, "in_brief", name=f"{label(paper)}{badge(paper)}"))
     draft.parts.append(" ".join(f"{display(s.text)} {marker}" for s in ordered))
     return draft

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..schema import PaperHit
+from ..text.messages import say
 from ..text.tokens import terms
 
 MIN_GROUPED = 10  # shorter lists are not grouped
@@ -20,7 +21,7 @@ class Theme:
     hits: tuple[PaperHit, ...]
 
 
-def themes(hits: list[PaperHit], subject: str) -> list[Theme]:
+def themes(hits: list[PaperHit], subject: str, lang: str = "en") -> list[Theme]:
     """The hits in groups, in the order of their first member; one unnamed group when the list
     is short or its papers share no keyword."""
     if len(hits) < MIN_GROUPED:
@@ -36,7 +37,7 @@ def themes(hits: list[PaperHit], subject: str) -> list[Theme]:
     if len(groups) < 2:
         return [Theme("", tuple(hits))]
     if left:
-        groups.append(Theme("Other", tuple(hits[i] for i in left)))
+        groups.append(Theme(say(lang, "other"), tuple(hits[i] for i in left)))
     return groups
 
 

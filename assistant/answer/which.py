@@ -6,17 +6,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..schema import PaperHit
-from ..text.counts import plural
+from ..text.messages import matching, say
 from .draft import Draft, display, label
 from .evidence import SentenceBank
 from .themes import themes
 
 LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms, not by embedding
-
-
-def count_phrase(n: int) -> str:
-    """ "1 paper in this corpus matches", "3 papers in this corpus match"."""
-    return f"{plural(n, 'paper')} in this corpus match{'es' if n == 1 else ''}"
 
 
 def which(
@@ -26,14 +21,15 @@ def which(
     terms: set[str],
     filters_note: str,
     subject: str = "",
+    lang: str = "en",
 ) -> Draft:
     """Every matching paper with a count, each with the sentence that shows why it matches."""
     draft = Draft()
-    lead = count_phrase(len(hits)) + (f" ({filters_note})" if filters_note else "")
-    draft.parts.append(lead + ":")
+    lead = matching(lang, len(hits)) + (f" ({filters_note})" if filters_note else "")
+    draft.parts.append(lead + say(lang, "colon"))
     number = 0
     pick = bank.best_by_terms if len(hits) > LONG_LIST else bank.best
-    for theme in themes(hits, subject):
+    for theme in themes(hits, subject, lang):
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
         for hit in theme.hits:
@@ -41,7 +37,7 @@ def which(
             sentence = pick(hit.paper, vector, terms)
             marker = draft.cite(hit.paper, sentence.text)
             area = f", {hit.paper.primary_area}" if hit.paper.primary_area else ""
-            status = hit.paper.status or "status unknown"
+            status = hit.paper.status or say(lang, "status_unknown")
             draft.parts.append(
                 f"{number}. {label(hit.paper)} ({status}{area}): {display(sentence.text)} {marker}"
             )

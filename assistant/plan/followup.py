@@ -26,7 +26,7 @@ from .named import mentioned_papers
 class Resolved:
     focus: tuple[str, ...] = ()
     context: str = ""  # the earlier question a follow-up continues
-    note: str = ""
+    names: str = ""  # the short names of the papers it is about, for the plan's note
 
 
 def is_followup(question: str, kind: Kind) -> bool:
@@ -59,7 +59,7 @@ def resolve(
     picked = _pick(question, ids)
     last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
     names = ", ".join(p.short_name if (p := table.get(i)) else i for i in picked)
-    return Resolved(focus=tuple(picked), context=last_question, note=f"follow-up about {names}")
+    return Resolved(focus=tuple(picked), context=last_question, names=names)
 
 
 def _pick(question: str, ids: list[str]) -> list[str]:

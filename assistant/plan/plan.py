@@ -14,6 +14,7 @@ from ..embedding import MiniLMEmbedding
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from ..text.language import language
+from ..text.messages import say
 from ..text.tokens import terms
 from .filters import area_from_question, from_question, merge
 from .followup import resolve
@@ -99,7 +100,10 @@ def make_plan(
         words = _foreign_words(reader, embedder, question, resolved.context, kind, table, about)
     else:
         words = _english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
-    notes = (resolved.note, *(f"filter applied: {d}" for d in filters.description))
+    notes = (
+        say(lang, "followup_note", names=resolved.names) if resolved.names else "",
+        *(say(lang, "filter_note", filter=d) for d in filters.description),
+    )
     return Plan(
         question=question,
         kind=kind,

@@ -60,6 +60,7 @@ class MultiCollection:
         collection.upsert(
             ids=[p.id for p in papers],
             embeddings=vectors.astype(np.float32),
+            documents=[p.title for p in papers],
             metadatas=[
                 {
                     "paper_id": p.id,

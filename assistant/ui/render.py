@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..schema import Answer, Citation, Paper
 from ..text.latex import clean_latex
 from ..text.markers import markers_in, parse_markers, strip_markers
+from ..text.messages import filter_prefixes, say
 from ..text.sentences import split_sentences
 
 BADGES = {
@@ -79,13 +80,17 @@ def non_empty(answer: Answer) -> Answer:
     """An answer with no text (nothing passed the filters) says so instead of staying blank."""
     if answer.text.strip():
         return answer
+    prefixes = filter_prefixes()
     scope = [
-        n.removeprefix("filter applied: ") for n in answer.notes if n.startswith("filter applied")
+        next(n.removeprefix(p) for p in prefixes if n.startswith(p))
+        for n in answer.notes
+        if n.startswith(prefixes)
     ]
-    text = (
-        "No paper in this corpus"
-        + (f" (with {'; '.join(scope)})" if scope else "")
-        + " matches this question."
+    filters = "; ".join(scope)
+    text = say(
+        answer.lang,
+        "none_passes",
+        scope=say(answer.lang, "scope", filters=filters) if scope else "",
     )
     return replace(answer, text=text, abstained=True)
 

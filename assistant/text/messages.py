@@ -1,0 +1,88 @@
+"""The words answers are framed in, per language, in one table: counts, headings, group names,
+"not stated in the abstract", both abstentions, notes. The quoted evidence is never here: it
+stays in the abstracts' English. A language without its own column is framed in English."""
+
+from __future__ import annotations
+
+from .counts import plural
+
+LANGUAGES = ("en", "zh")
+MESSAGES: dict[str, dict[str, str]] = {
+    "matching": {
+        "en": "{count} in this corpus {verb}",
+        "zh": "本语料库中有 {n} 篇论文符合",
+    },
+    "papers": {"en": "{count}", "zh": "{n} 篇论文"},
+    "groups": {"en": ", in {k} groups", "zh": "，分为 {k} 组"},
+    "colon": {"en": ":", "zh": "："},
+    "in_brief": {"en": "{name} in brief:", "zh": "{name} 概要："},
+    "other": {"en": "Other", "zh": "其他"},
+    "status_unknown": {"en": "status unknown", "zh": "状态未知"},
+    "not_stated": {"en": "not stated in the abstract", "zh": "摘要中未提及"},
+    "Problem": {"en": "Problem", "zh": "问题"},
+    "Method": {"en": "Method", "zh": "方法"},
+    "Data": {"en": "Data", "zh": "数据"},
+    "Results": {"en": "Results", "zh": "结果"},
+    "Limitations": {"en": "Limitations", "zh": "局限"},
+    "scope": {"en": " (with {filters})", "zh": "（筛选条件：{filters}）"},
+    "no_match": {
+        "en": "No paper in this corpus{scope} addresses this question. ",
+        "zh": "本语料库中{scope}没有论文涉及这个问题。",
+    },
+    "nearest": {
+        "en": "The nearest abstracts, which do not match, are {names}.",
+        "zh": "最接近但并不相符的摘要是：{names}。",
+    },
+    "none_passes": {
+        "en": "No paper in this corpus{scope} matches this question.",
+        "zh": "本语料库中{scope}没有符合这个问题的论文。",
+    },
+    "unstated_one": {
+        "en": "This paper is related, but the abstract does not {what}: {names}. "
+        "The full paper on OpenReview may.",
+        "zh": "这篇论文相关，但摘要中没有{what}：{names}。OpenReview 上的全文可能会有。",
+    },
+    "unstated_many": {
+        "en": "These papers are related, but the abstracts do not {what}: {names}. "
+        "The full papers on OpenReview may.",
+        "zh": "这些论文相关，但摘要中没有{what}：{names}。OpenReview 上的全文可能会有。",
+    },
+    "mention": {"en": "mention {thing}", "zh": "提到 {thing}"},
+    "state": {"en": "state the {thing}", "zh": "说明{thing}"},
+    "authors": {"en": "authors", "zh": "作者"},
+    "authors' affiliations": {"en": "authors' affiliations", "zh": "作者单位"},
+    "hardware and compute": {"en": "hardware and compute", "zh": "硬件和算力"},
+    "training time": {"en": "training time", "zh": "训练时间"},
+    "licence": {"en": "licence", "zh": "许可证"},
+    "code release": {"en": "code release", "zh": "代码发布"},
+    "funding": {"en": "funding", "zh": "资助来源"},
+    "filter_note": {"en": "filter applied: {filter}", "zh": "已应用筛选：{filter}"},
+    "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
+    "list_sep": {"en": ", ", "zh": "、"},
+}
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    """The message `key` in `lang` (English when it has none), its {placeholders} filled; a key
+    the table does not hold is returned as it is (a detail asked for in the question's words)."""
+    forms = MESSAGES.get(key)
+    if forms is None:
+        return key
+    return forms.get(lang, forms["en"]).format(**values)
+
+
+def papers(lang: str, n: int) -> str:
+    """ "3 papers" / "3 篇论文"."""
+    return say(lang, "papers", count=plural(n, "paper"), n=f"{n:,}")
+
+
+def matching(lang: str, n: int) -> str:
+    """ "1 paper in this corpus matches" / "本语料库中有 1 篇论文符合"."""
+    return say(
+        lang, "matching", count=plural(n, "paper"), verb="matches" if n == 1 else "match", n=n
+    )
+
+
+def filter_prefixes() -> tuple[str, ...]:
+    """How a filter note starts in every language (the UI reads the filters back from notes)."""
+    return tuple(MESSAGES["filter_note"][lang].split("{")[0] for lang in LANGUAGES)
