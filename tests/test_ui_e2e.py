@@ -117,6 +117,20 @@ def test_question_gives_a_streamed_cited_answer_with_its_source_card(page) -> No
     page.wait_for_url("**#src-1")
 
 
+def test_a_chinese_example_question_is_answered_in_chinese_with_its_sources(page) -> None:  # type: ignore[no-untyped-def]
+    bots = page.locator('[data-testid="bot"]')
+    page.get_by_text("GTool 和 SCUBA 有什么区别？", exact=True).first.click()
+    page.wait_for_function(
+        """() => { const b = document.querySelectorAll('[data-testid="bot"]');
+                   return b.length && !b[b.length - 1].innerText.includes('▌'); }"""
+    )
+    page.locator("#sources .empty", has_text="Reading").wait_for(state="detached")
+    answer = str(bots.last.inner_text())
+    assert "问题" in answer and "方法" in answer  # the aspects, framed in Chinese
+    sources = page.locator("#sources").inner_text()
+    assert "GTool" in sources and "SCUBA" in sources
+
+
 def test_decision_filter_takes_effect(page) -> None:  # type: ignore[no-untyped-def]
     choose(page, "Decision", "withdrawn")
     answer = ask(page, "How can speculative decoding be made faster?")

@@ -35,6 +35,8 @@ EXAMPLES = [
     "What training data did the Rex-Thinker authors create, and how?",
     "How large is SCUBA and whose roles do its tasks cover?",
     "Compare Rex-Thinker and TumorChain",
+    "哪些论文用到了强化学习？",
+    "GTool 和 SCUBA 有什么区别？",
 ]
 
 
