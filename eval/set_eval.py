@@ -41,10 +41,13 @@ from assistant.config import Settings  # noqa: E402
 from assistant.embedding import for_settings  # noqa: E402
 from assistant.engine import Engine  # noqa: E402
 from assistant.schema import Answer, Turn  # noqa: E402
+from assistant.text.messages import LANGUAGES, say  # noqa: E402
 from assistant.text.sentences import split_sentences  # noqa: E402
 
 GOLD = {"seed": ROOT / "eval/gold_sets_seed.jsonl", "iclr2026": ROOT / "eval/gold_sets_full.jsonl"}
 ASPECT_NAMES = ("Problem", "Method", "Data", "Results", "Limitations")
+# a table row's heading, in any language answers are framed in -> its aspect
+HEADINGS = {say(lang, a): a for a in ASPECT_NAMES for lang in LANGUAGES}
 
 
 class GoldSet(BaseModel):
@@ -158,14 +161,15 @@ def _cells(answer: Answer, row: GoldSet) -> list[bool]:
             marks = [CELL_MARK.search(p) for p in parts[1:]]
             columns = [by_n[int(m.group(1))].id if m else "" for m in marks]
             continue
-        if not parts or parts[0] not in ASPECT_NAMES:
+        aspect = HEADINGS.get(parts[0]) if parts else None
+        if aspect is None:
             continue
         for paper_id, cell in zip(columns, parts[1:]):
             if paper_id not in (row.aspects or {}):
                 out.append(False)
                 continue
-            gold = (row.aspects or {})[paper_id].get(parts[0], [])
-            if "not stated" in cell:
+            gold = (row.aspects or {})[paper_id].get(aspect, [])
+            if any(say(lang, "not_stated") in cell for lang in LANGUAGES):
                 out.append(not gold)
                 continue
             abstract = next(p.abstract for p in by_n.values() if p.id == paper_id)
