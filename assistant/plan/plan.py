@@ -100,10 +100,6 @@ def make_plan(
         words = _foreign_words(reader, embedder, question, resolved.context, kind, table, about)
     else:
         words = _english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
-    notes = (
-        say(lang, "followup_note", names=resolved.names) if resolved.names else "",
-        *(say(lang, "filter_note", filter=d) for d in filters.description),
-    )
     return Plan(
         question=question,
         kind=kind,
@@ -113,7 +109,7 @@ def make_plan(
         listing=not filters.is_empty() and not (terms(words.query) - LISTING_WORDS),
         detail=detail_asked(render(question, lang)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
-        notes=tuple(n for n in notes if n),
+        notes=_notes(lang, resolved.names, filters),
         lang=lang,
         query=words.query,
         topic=words.topic,
@@ -186,6 +182,12 @@ def _foreign_words(
         subject_vector=minilm[subject],
         ml_vector=ml[f"{own} {earlier}".strip() or question],
     )
+
+
+def _notes(lang: str, followed: str, filters: Filters) -> tuple[str, ...]:
+    """What the answer notes: the papers a follow-up is about, and every filter applied."""
+    notes = [say(lang, "followup_note", names=followed)] if followed else []
+    return (*notes, *(say(lang, "filter_note", filter=d) for d in filters.description))
 
 
 def _with_context(

@@ -46,8 +46,6 @@ class LlamaEmbedding(BaseEmbedding):
         return self._get_query_embedding(query)
 
 
-
-
 def vector_index(store: Store, embedder: MiniLMEmbedding) -> VectorStoreIndex:
     """A llama-index over the store's chunks (read through the same Chroma collection)."""
     vectors = ChromaVectorStore(chroma_collection=store.chunks)
