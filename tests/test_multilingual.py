@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from conftest import ROOT, SEED_JSONL
+from openai_stub import OpenAIStub, llm_engine
 
 from assistant.config import DATA_DIR, Settings
 from assistant.embedding import MiniLMEmbedding
@@ -217,3 +218,24 @@ def test_llama_index_reads_the_multilingual_collection(engine: Engine) -> None:
     nodes = index.as_retriever(similarity_top_k=3).retrieve("科学实验视频理解的评测基准")
     assert nodes[0].node.metadata["paper_id"] == EXPVID
     assert "ExpVid" in nodes[0].node.get_content()
+
+
+def test_the_llm_is_asked_to_answer_in_chinese_and_its_chinese_claims_are_checked(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    with OpenAIStub() as stub:
+        stub.script(
+            {"text": "Rex-Thinker 先用冷启动监督微调训练，再用基于 GRPO 的强化学习训练 [1]。"},
+            {"text": "Rex-Thinker 是一个用于预测巴黎股票价格的金融模型 [1]。"},
+            {"text": "这些论文相关，但摘要中没有说明作者 [1]。"},
+        )
+        engine = llm_engine(seed_settings, embedder, stub)
+        right = engine.ask("Rex-Thinker 的训练分成哪两个阶段？")
+        wrong = engine.ask("Rex-Thinker 是做什么的？")
+        unstated = engine.ask("Rex-Thinker 是怎么训练的？")
+        user = stub.chat_requests()[0].body["messages"][-1]["content"]
+    assert "Answer in Chinese" in user and "<abstract>" in user
+    assert [c.paper.id for c in right.citations] == [REX] and right.citations[0].supported
+    assert "two stages" in right.citations[0].evidence  # its support found across languages
+    assert wrong.citations and wrong.citations[0].supported is False
+    assert unstated.abstained

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
 from ..schema import Paper
+from ..text.language import language
 from ..text.latex import clean_latex
 from ..text.sentences import abstract_sentences, embedded_sentences
 from ..text.tokens import terms
@@ -129,6 +130,10 @@ class SentenceBank:
         """The abstract sentence of `papers` that best supports a claim."""
         if not papers:
             return None
-        vector = self.embedder.embed_many([clean_latex(claim)])[0]
+        text = clean_latex(claim)
+        if language(text) != "en" and self.multilingual is not None:  # a claim in Chinese
+            vector = self.multilingual().embed_many([text])[0]
+        else:
+            vector = self.embedder.embed_many([text])[0]
         scored = self.score(papers, vector, terms(claim), overlap_weight=0.5)
         return scored[0] if scored else None

@@ -12,6 +12,7 @@ from ..config import Settings
 from ..llm import LLMConfig
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
+from ..text.language import language_name
 from .decide import Decision
 from .evidence import SentenceBank
 from .extractive import write
@@ -44,6 +45,7 @@ def messages(plan: Plan, hits: list[PaperHit]) -> list[dict[str, str]]:
         filters=filters,
         sources=sources_block(hits),
         question=plan.question,
+        language=language_name(plan.lang),
     )
     return [
         {"role": "system", "content": render("answer_system")},
@@ -89,4 +91,5 @@ def generate(
         yield fallback.text
         yield replace(fallback, notes=fallback.notes + (note,))
         return
-    yield validate(plan.question, "".join(pieces), sources, bank, plan.kind, plan.notes)
+    answer = validate(plan.question, "".join(pieces), sources, bank, plan.kind, plan.notes)
+    yield replace(answer, lang=plan.lang)

@@ -52,6 +52,34 @@ def language(text: str) -> str:
     return "en"
 
 
+NAMES = {
+    "en": "English",
+    "zh": "Chinese (简体中文)",
+    "ja": "Japanese",
+    "ko": "Korean",
+    "ru": "Russian",
+    "fr": "French",
+    "es": "Spanish",
+    "de": "German",
+}
+
+
+def language_name(code: str) -> str:
+    """The language an LLM is asked to answer in."""
+    return NAMES.get(code, code)
+
+
+def word_count(text: str) -> int:
+    """Words in `text`, two Han, kana or Hangul characters counting as one (those scripts put
+    no spaces between words)."""
+    wide = sum(1 for c in text if _is_wide(c))
+    return len("".join(" " if _is_wide(c) else c for c in text).split()) + wide // 2
+
+
+def _is_wide(char: str) -> bool:
+    return "\u3040" <= char <= "\u9fff" or "\uac00" <= char <= "\ud7af"
+
+
 @lru_cache(maxsize=1)
 def _identifier() -> Any:
     from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
