@@ -220,6 +220,10 @@ class Engine:
         llm = (backend or self.settings.backend) == "openai"
         if plan.wide:
             hits, judged, note = self.judge_set(plan, llm)
+            if not hits and plan.own_subject and plan.subject != plan.own_subject:
+                # its translation matched no paper: perhaps a wrong one; judge it by meaning
+                plan = replace(plan, subject=plan.own_subject)
+                hits, judged, note = self.judge_set(plan, llm)
             decision = self.judge.decide_set(
                 plan,
                 hits,

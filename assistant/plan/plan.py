@@ -50,6 +50,7 @@ class Plan:
     notes: tuple[str, ...] = ()
     lang: str = "en"  # the language the question was asked in (answers are framed in it)
     ml_vector: np.ndarray | None = None  # a question in another language, multilingual space
+    own_subject: str = ""  # ... and its subject in its own words, before translation
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -118,6 +119,7 @@ def make_plan(
         topic_vector=words.topic_vector,
         subject_vector=words.subject_vector,
         ml_vector=words.ml_vector,
+        own_subject=words.own_subject if kind in SET_KINDS else "",
     )
 
 
@@ -132,6 +134,7 @@ class _Words:
     topic_vector: np.ndarray
     subject_vector: np.ndarray
     ml_vector: np.ndarray | None = None
+    own_subject: str = ""
 
 
 def _english_words(
@@ -181,6 +184,7 @@ def _foreign_words(
         topic_vector=ml[own or question],
         subject_vector=minilm[subject],
         ml_vector=ml[f"{own} {earlier}".strip() or question],
+        own_subject=own,
     )
 
 
