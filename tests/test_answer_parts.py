@@ -85,10 +85,17 @@ def test_fusion_of_two_rankings(
 
 
 def test_prompt_placeholders_are_checked_when_loaded() -> None:
-    text = render("answer_user", kind="facts", filters="", sources="[1] X", question="Why?")
+    text = render(
+        "answer_user",
+        kind="facts",
+        filters="",
+        sources="[1] X",
+        question="Why?",
+        language="English",
+    )
     assert "Kind of question: facts" in text and "Question: Why?" in text
     with pytest.raises(
-        PromptError, match=r"placeholders \['filters', 'kind', 'question', 'sources'\]"
+        PromptError, match=r"placeholders \['filters', 'kind', 'language', 'question', 'sources'\]"
     ):
         load("answer_user", frozenset({"kind", "question"}))
     with pytest.raises(PromptError, match="not found"):
