@@ -127,6 +127,12 @@ FRAMING_WORDS = frozenset(
 # of rules reads both languages; topic words never are: the multilingual space carries those
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
 ZH_CUES: tuple[tuple[str, str], ...] = (
+    (r"其中哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)", " which of them "),
+    (
+        r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究))|的?(?:论文|工作|文章)有哪些|有哪些"
+        r"|哪(?:些|篇|个)是",
+        " which papers ",
+    ),
     (r"口头报告|口头", " oral papers "),
     (r"海报|墙报", " poster papers "),
     (r"未被接收|没被接收|没有被接收|被拒稿|被拒绝|被拒|拒稿", " rejected papers "),
@@ -138,11 +144,6 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"以及|和|与|跟|及", " and "),
     (r"总结|概括|综述|概述|归纳", " summarize "),
-    (r"其中哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)", " which of them "),
-    (
-        r"哪些(?:论文|工作|文章)|的?(?:论文|工作|文章)有哪些|有哪些|哪(?:些|篇|个)是",
-        " which papers ",
-    ),
     (r"哪篇|哪一篇", " which paper "),
     (r"有没有(?=.*(?:论文|工作|文章|研究))", " any papers "),
     (r"第一(?:篇|个|项)", " the first one "),
@@ -169,8 +170,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
 ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
-    r"|一下|分别|一些|的|了|吗|呢|是|在|中|里面?|方面|那些|这些|给出了?|做了?|用"
-)
+    r"|一下|分别|一些|方面|那些|这些|给出了?|做了|是关于|里面|(?<=论文)中|(?<=论文)里|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
+)  # single characters only where they are rarely part of a technical term
 # How questions of each kind are asked in Chinese, beside the English PROTOTYPES: the kind of a
 # question no cue settles is its nearest prototype in the multilingual space.
 ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
