@@ -21,7 +21,7 @@ from .ingest.corpus import resolve_corpus
 from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.cues import COMPARE_RE
-from .plan.foreign import CUE_TABLES, Foreign, render
+from .plan.foreign import Foreign, render, without_cue
 from .plan.kinds import Kind, classify, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
 from .retrieve.candidates import gather
@@ -142,15 +142,12 @@ class Engine:
     def kind_without_comparison(self, plan: Plan) -> Kind:
         """The kind of a question that compares no two papers ("open-source versus proprietary
         models"), read with its comparison words left out."""
-        if plan.lang != "en":
-            rest = COMPARE_RE.sub(" ", render(plan.question, plan.lang))
-            meaning = plan.question
-            for pattern in CUE_TABLES.get(plan.lang, ()):  # its comparison words left out too
-                meaning = pattern[0].sub(" ", meaning) if "compare" in pattern[1] else meaning
-            kind = classify(rest, len(plan.named), self.foreign().prototypes, meaning=meaning)
-        else:
-            rest = COMPARE_RE.sub(" ", plan.question)
+        rest = COMPARE_RE.sub(" ", render(plan.question, plan.lang))
+        if plan.lang == "en":
             kind = classify(rest, len(plan.named), prototypes_for(self.embedder))
+        else:  # its meaning read without its comparison words too
+            meaning = without_cue(plan.question, plan.lang, "compare")
+            kind = classify(rest, len(plan.named), self.foreign().prototypes, meaning=meaning)
         return "facts" if kind == "compare" else kind
 
     def judge_set(

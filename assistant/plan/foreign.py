@@ -48,6 +48,14 @@ def render(text: str, lang: str) -> str:
     return " ".join(text.split())
 
 
+def without_cue(text: str, lang: str, cue: str) -> str:
+    """The text without the words that read as the English cue word `cue` ("compare")."""
+    for pattern, replacement in CUE_TABLES.get(lang, ()):
+        if cue in replacement.split():
+            text = pattern.sub(" ", text)
+    return " ".join(text.split())
+
+
 def content(text: str, lang: str) -> str:
     """What the text is about: its structural and framing words and its punctuation removed."""
     for pattern, _ in CUE_TABLES.get(lang, ()):
