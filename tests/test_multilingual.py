@@ -178,7 +178,8 @@ def test_a_decision_stated_in_chinese_filters_and_is_noted_in_chinese(engine: En
     assert plan.filters.statuses == DECISIONS["oral"]
     answer = engine.ask("有没有口头报告的论文？")
     assert answer.abstained  # no seed paper is an oral
-    assert any(n.startswith("已应用筛选") for n in answer.notes)
+    assert "已应用筛选：录用结果：口头报告（来自问题）" in answer.notes
+    assert "筛选条件：录用结果：口头报告" in answer.text
 
 
 def test_a_chinese_follow_up_picks_the_paper_by_its_ordinal(engine: Engine) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
-from ..text.messages import say
+from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .decide import Decision
 from .draft import Draft, label
@@ -38,7 +38,7 @@ def detail_noun(detail: str) -> str:
 
 def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
     lang = plan.lang
-    filters = "; ".join(plan.filters.description)
+    filters = filters_text(lang, plan.filters.description)
     scope = say(lang, "scope", filters=filters) if filters else ""
     nearest = say(lang, "list_sep").join(f"*{h.paper.short_name}*" for h in decision.about)
     text = say(lang, "no_match", scope=scope) + (

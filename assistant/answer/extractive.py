@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
+from ..text.messages import filters_text
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .compare import compare
@@ -36,7 +37,7 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
 def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
     if plan.wide:  # evidence for a set: sentences on its subject, in any of its spellings
-        note = "; ".join(plan.filters.description)
+        note = filters_text(plan.lang, plan.filters.description)
         vector = plan.subject_vector if decision.vector is None else decision.vector
         found = set(decision.words)
         if plan.kind == "which":
@@ -46,7 +47,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.kind == "compare":
         return compare(bank, [h.paper for h in about], plan.lang)
     if plan.kind == "which":
-        note = "; ".join(plan.filters.description)
+        note = filters_text(plan.lang, plan.filters.description)
         return which(bank, about, plan.topic_vector, words, note, plan.subject, plan.lang)
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)

@@ -25,7 +25,9 @@ def which(
 ) -> Draft:
     """Every matching paper with a count, each with the sentence that shows why it matches."""
     draft = Draft()
-    lead = matching(lang, len(hits)) + (f" ({filters_note})" if filters_note else "")
+    lead = matching(lang, len(hits)) + (
+        say(lang, "aside", text=filters_note) if filters_note else ""
+    )
     draft.parts.append(lead + say(lang, "colon"))
     number = 0
     pick = bank.best_by_terms if len(hits) > LONG_LIST else bank.best

@@ -14,7 +14,7 @@ from ..embedding import MiniLMEmbedding
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from ..text.language import language
-from ..text.messages import say
+from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .filters import area_from_question, from_question, merge
 from .followup import resolve
@@ -191,7 +191,8 @@ def _foreign_words(
 def _notes(lang: str, followed: str, filters: Filters) -> tuple[str, ...]:
     """What the answer notes: the papers a follow-up is about, and every filter applied."""
     notes = [say(lang, "followup_note", names=followed)] if followed else []
-    return (*notes, *(say(lang, "filter_note", filter=d) for d in filters.description))
+    described = (filters_text(lang, (d,)) for d in filters.description)
+    return (*notes, *(say(lang, "filter_note", filter=d) for d in described))
 
 
 def _with_context(

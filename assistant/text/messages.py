@@ -15,6 +15,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "papers": {"en": "{count}", "zh": "{n} 篇论文"},
     "groups": {"en": ", in {k} groups", "zh": "，分为 {k} 组"},
     "colon": {"en": ":", "zh": "："},
+    "aside": {"en": " ({text})", "zh": "（{text}）"},
     "in_brief": {"en": "{name} in brief:", "zh": "{name} 概要："},
     "other": {"en": "Other", "zh": "其他"},
     "status_unknown": {"en": "status unknown", "zh": "状态未知"},
@@ -60,6 +61,34 @@ MESSAGES: dict[str, dict[str, str]] = {
     "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
     "list_sep": {"en": ", ", "zh": "、"},
 }
+
+
+# the words of a filter's description ("decision: oral (from the question)"), per language
+FILTER_WORDS: dict[str, dict[str, str]] = {
+    "zh": {
+        "decision:": "录用结果：",
+        "area:": "领域：",
+        "keyword:": "关键词：",
+        "year:": "年份：",
+        "(from the question)": "（来自问题）",
+        "accepted": "已接收",
+        "oral": "口头报告",
+        "poster": "海报",
+        "rejected": "被拒",
+        "withdrawn": "撤稿",
+    }
+}
+
+
+def filters_text(lang: str, descriptions: tuple[str, ...]) -> str:
+    """The filters applied, described in `lang` (the names of areas and keywords as they are)."""
+    words = FILTER_WORDS.get(lang, {})
+    out = []
+    for description in descriptions:
+        for english, own in words.items():
+            description = description.replace(english, own)
+        out.append(description.replace("： ", "：").replace(" （", "（") if words else description)
+    return ("；" if lang == "zh" else "; ").join(out)
 
 
 def say(lang: str, key: str, **values: object) -> str:
