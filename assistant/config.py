@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     )
     multilingual: bool = Field(
         True,
-        description="Keep a multilingual vector per paper (USE-multilingual) for questions in Chinese and other languages.",
+        description="Ingest keeps a multilingual vector per paper (USE-multilingual), by which questions in Chinese and other languages find papers; without them such questions are matched by their Latin-letter words only.",
     )
     top_k: int = Field(8, ge=1, le=100, description="Papers retrieved per question.")
     backend: Literal["extractive", "openai"] = Field(

@@ -31,6 +31,7 @@ from .schema import Answer, Filters, Paper, PaperHit, Turn
 from .store import catalog
 from .store.chroma import Store
 from .store.papers import PaperTable
+from .text.messages import say
 
 LLM_FLOOR = 0.05  # candidates the offline judge finds this likely or more go to the LLM judge
 LLM_CANDIDATES = 120  # ... at most this many, most likely first
@@ -61,6 +62,7 @@ class Engine:
         self.embedder = embedder
         self._multilingual = multilingual
         self._foreign: Foreign | None = None
+        self._has_multilingual: bool | None = None
         self._lock = threading.Lock()
         if store is None:  # an opened store (the CLI's) is used as it is
             store = Store(settings, self.name)
@@ -80,6 +82,12 @@ class Engine:
             if self._multilingual is None:
                 self._multilingual = multilingual_for(self.settings)
             return self._multilingual
+
+    def has_multilingual(self) -> bool:
+        """Whether the index holds multilingual vectors (one built before them does not)."""
+        if self._has_multilingual is None:
+            self._has_multilingual = self.retriever.multi.count() > 0
+        return self._has_multilingual
 
     def closest_sentences(self, vector: np.ndarray, paper_ids: list[str]) -> dict[str, float]:
         """Each paper's sentence cosine closest to `vector` (for the retriever)."""
@@ -121,7 +129,7 @@ class Engine:
             self.embedder,
             k or self.settings.top_k,
             widen,
-            self.foreign if self.settings.multilingual else None,
+            self.foreign,
         )
 
     def search(self, question: str, k: int | None = None, filters: Filters | None = None) -> Search:
@@ -212,6 +220,8 @@ class Engine:
             yield Answer(question="", text="Please type a question about the papers.", kind="empty")
             return
         plan = self.plan(question, history or (), filters, k)
+        if plan.lang != "en" and not self.has_multilingual():
+            plan = replace(plan, notes=plan.notes + (say(plan.lang, "no_multilingual"),))
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, filters)
         llm = (backend or self.settings.backend) == "openai"

@@ -240,3 +240,22 @@ def test_the_llm_is_asked_to_answer_in_chinese_and_its_chinese_claims_are_checke
     assert "two stages" in right.citations[0].evidence  # its support found across languages
     assert wrong.citations and wrong.citations[0].supported is False
     assert unstated.abstained
+
+
+def test_an_index_without_multilingual_vectors_says_how_to_add_them(
+    tmp_path: Path, embedder: MiniLMEmbedding, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from assistant.cli import main
+
+    corpus = tmp_path / "three.jsonl"
+    corpus.write_text("".join(SEED_JSONL.read_text().splitlines(keepends=True)[:3]))
+    settings = Settings(vectorstore=tmp_path / "vs", corpus=str(corpus), multilingual=False)
+    ingest(settings, progress=False, embedder=embedder)
+    answer = Engine(settings, embedder=embedder).ask("哪些论文研究了强化学习？")
+    assert any("iclr-assistant ingest" in n and "多语言向量" in n for n in answer.notes)
+    args = ["stats", "--corpus", str(corpus), "--vectorstore", str(tmp_path / "vs")]
+    assert main(args) == 0
+    assert "multilingual: none (run `iclr-assistant ingest`" in capsys.readouterr().out
+    ingest(settings.model_copy(update={"multilingual": True}), progress=False, embedder=embedder)
+    assert main(args) == 0
+    assert "multilingual: 3 papers (use-multilingual-v3)" in capsys.readouterr().out

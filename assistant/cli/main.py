@@ -14,7 +14,7 @@ from typing import Any
 
 from ..config import Settings
 from ..ingest.corpus import CorpusError
-from ..store.chroma import IndexError_
+from ..store.chroma import IndexError_, Store
 from ..text.counts import plural
 from .common import ensure_index
 
@@ -187,6 +187,17 @@ def cmd_papers(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def _multilingual_state(store: Store) -> str:
+    """How many papers have a multilingual vector (for questions in other languages)."""
+    from ..multilingual import MODEL_NAME
+    from ..store.multi import MultiCollection
+
+    rows = MultiCollection(store).count()
+    if not rows:
+        return "none (run `iclr-assistant ingest` to add them)"
+    return f"{plural(rows, 'paper')} ({MODEL_NAME})"
+
+
 def cmd_stats(settings: Settings, args: argparse.Namespace) -> int:
     store = ensure_index(settings)
     papers, chunks = store.counts()
@@ -200,6 +211,7 @@ def cmd_stats(settings: Settings, args: argparse.Namespace) -> int:
         "chunk_tokens": manifest.get("chunk_tokens"),
         "where": store.where(),
         "mode": "server" if settings.chroma_url else "embedded",
+        "multilingual": _multilingual_state(store),
     }
     if args.json:
         print(json.dumps(info, indent=1))

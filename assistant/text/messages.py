@@ -60,6 +60,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "filter_note": {"en": "filter applied: {filter}", "zh": "已应用筛选：{filter}"},
     "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
     "list_sep": {"en": ", ", "zh": "、"},
+    "no_multilingual": {
+        "en": "This index has no multilingual vectors yet, so a question in another language is "
+        "matched by its Latin-letter words only: run `iclr-assistant ingest` to add them.",
+        "zh": "该索引还没有多语言向量，非英文问题只能按其中的拉丁字母词匹配：运行 `iclr-assistant ingest` 即可补上。",
+    },
 }
 
 
