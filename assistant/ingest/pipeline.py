@@ -117,6 +117,9 @@ def ingest(
     """Bring the index of `corpus` in step with its file. The whole file is validated before
     the first write, so a bad file changes nothing."""
     name, path = resolve_corpus(corpus or settings.corpus)
+    multilingual = (multilingual or multilingual_for(settings)) if settings.multilingual else None
+    if multilingual is not None:
+        multilingual.prepare()  # its tokenizer parses in another process while we read
     scanned = scan(path, skip_invalid)
     store = Store(settings, name)
     if rebuild:
@@ -124,10 +127,8 @@ def ingest(
     store.open(create=True)
     store.recover()
     embedder = embedder or for_settings(settings)
-    if settings.multilingual:
-        multilingual = multilingual or multilingual_for(settings)
-        if not multi.in_step(store, content_stamp(scanned.hashes)):
-            multilingual.preload()
+    if multilingual is not None and not multi.in_step(store, content_stamp(scanned.hashes)):
+        multilingual.preload()
     report = _sync(settings, store, scanned, prune, progress, embedder)
     if multilingual is not None:
         report = _sync_multi(store, scanned, progress, multilingual, report)
