@@ -47,7 +47,10 @@ class Settings(BaseSettings):
         "extractive",
         description="Answerer: grounded extractive (offline) or an OpenAI-compatible LLM.",
     )
-    llm_model: str = Field("gpt-4o-mini", description="Chat model name for the openai backend.")
+    llm_model: str | None = Field(
+        None,
+        description="Chat model name for the openai backend; by default the first model the server lists at /v1/models (gpt-4o-mini on OpenAI itself).",
+    )
     llm_base_url: str | None = Field(
         None,
         validation_alias=AliasChoices("ICLR_ASSISTANT_LLM_BASE_URL", "OPENAI_BASE_URL"),
@@ -58,12 +61,32 @@ class Settings(BaseSettings):
         validation_alias=AliasChoices("ICLR_ASSISTANT_LLM_API_KEY", "OPENAI_API_KEY"),
         description="API key for the LLM endpoint; never printed.",
     )
-    llm_timeout: float = Field(60.0, gt=0, description="Seconds before an LLM request times out.")
+    llm_timeout: float = Field(
+        60.0, gt=0, description="Seconds of silence from the LLM server before a request fails."
+    )
+    llm_deadline: float = Field(
+        300.0,
+        gt=0,
+        description="Seconds for one whole LLM reply, keep-alive pings or not, before it is given up.",
+    )
+    llm_max_tokens: int = Field(
+        700, ge=16, le=32768, description="Longest LLM reply, in tokens (sent as max_tokens)."
+    )
+    llm_prompt_tokens: int | None = Field(
+        None,
+        ge=256,
+        le=1_000_000,
+        description="Tokens of prompt per LLM call (sources, history, question): by default 1,600 for a server on this machine or a private network (a 2-core CPU reads ~100 tokens/s) and 12,000 for a remote one.",
+    )
     llm_retries: int = Field(
         3,
         ge=0,
         le=10,
         description="Retries on 429/5xx/timeouts before falling back to the extractive answer.",
+    )
+    llm_judge: bool | None = Field(
+        None,
+        description="Whether the LLM judges which papers a set question keeps (batched, each yes checked by its quote); by default only for a remote server: the local 1.5B model said yes to 8 of 19 seed papers for 'reinforcement learning', where 2 are.",
     )
     auth: str | None = Field(
         None, description="'user:password' required by `serve` when it listens beyond 127.0.0.1."

@@ -9,10 +9,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .answer.backend import HOW_TO, NoLLMError, configured, is_local, llm_config, prompt_tokens
+from .answer.context import excerpts
 from .answer.decide import Calibration, Judge
 from .answer.evidence import SentenceBank
 from .answer.extractive import write
-from .answer.generate import generate, llm_config
+from .answer.generate import generate
 from .answer.judge import Judged, JudgeModel, SetJudge
 from .answer.llm_judge import judge_with_llm
 from .config import Settings
@@ -35,6 +37,11 @@ from .text.messages import say
 
 LLM_FLOOR = 0.05  # candidates the offline judge finds this likely or more go to the LLM judge
 LLM_CANDIDATES = 120  # ... at most this many, most likely first
+LOCAL_LLM_CANDIDATES = (
+    24  # ... on a CPU server (about 20 s a batch); the offline judge does the rest
+)
+JUDGE_PAPER_TOKENS = 120  # each candidate is shown to the LLM judge by its closest sentences
+JUDGE_FIXED_TOKENS = 450  # the judge's rules and worked example
 STREAM_PIECE = 48  # characters per streamed piece of an extractive answer
 
 
@@ -169,7 +176,7 @@ class Engine:
         )
         kept = {j.paper.id for j in self.set_judge.kept(plan, ranked)}
         notes: tuple[str, ...] = ()
-        if llm and plan.subject:
+        if llm and plan.subject and self.llm_judges():
             kept, notes = self._llm_judged(plan, ranked, kept)
         judged = [
             PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned)
@@ -177,20 +184,46 @@ class Engine:
         ]
         return [h for h in judged if h.paper.id in kept], judged, notes
 
+    def llm_judges(self) -> bool:
+        """Whether the LLM judges set questions' papers (by default for remote servers only)."""
+        chosen = self.settings.llm_judge
+        return not is_local(self.settings.llm_base_url) if chosen is None else chosen
+
     def _llm_judged(
         self, plan: Plan, ranked: list[Judged], kept: set[str]
     ) -> tuple[set[str], tuple[str, ...]]:
         from .llm import LLMError
 
-        pool = [j.paper for j in ranked if j.probability >= LLM_FLOOR][:LLM_CANDIDATES]
+        local = is_local(self.settings.llm_base_url)
+        limit = LOCAL_LLM_CANDIDATES if local else LLM_CANDIDATES
+        pool = [j.paper for j in ranked if j.probability >= LLM_FLOOR][:limit]
+        budget = prompt_tokens(self.settings)
+        batch = max(1, min(12, (budget - JUDGE_FIXED_TOKENS) // JUDGE_PAPER_TOKENS))
+
+        def excerpt(paper: Paper) -> str:  # the paper's sentences closest to the subject
+            found = excerpts([paper], self.bank, plan.subject_vector, JUDGE_PAPER_TOKENS)
+            return found[0].excerpt if found else paper.abstract[:400]
+
         try:
-            verdicts = judge_with_llm(llm_config(self.settings), plan.subject, pool)
-        except LLMError as err:
+            verdicts = judge_with_llm(
+                llm_config(self.settings),
+                plan.subject,
+                pool,
+                batch=batch,
+                workers=1 if local else 4,
+                excerpt=excerpt,
+            )
+        except LLMError as err:  # unreachable, or every batch failed
             return kept, (
                 f"The language model could not judge the papers ({err}); the offline judge did.",
             )
         decided = {i for i, v in verdicts.items() if v.relevant} | (kept - set(verdicts))
         return decided, ()
+
+    def titles(self, history: Sequence[Turn]) -> dict[str, str]:
+        """The titles of the papers earlier answers cited (the LLM sees them with the turns)."""
+        ids = {i for turn in history for i in turn.paper_ids}
+        return {i: p.title for i in ids if (p := self.table.get(i)) is not None}
 
     def ask(
         self,
@@ -225,6 +258,8 @@ class Engine:
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, filters)
         llm = (backend or self.settings.backend) == "openai"
+        if llm and not configured(self.settings):
+            raise NoLLMError(HOW_TO)
         if plan.wide:
             hits, judged, note = self.judge_set(plan, llm)
             if not hits and plan.own_subject and plan.subject != plan.own_subject:
@@ -244,7 +279,14 @@ class Engine:
             decision = self.judge.decide(plan, hits)
         if decision.verdict == "answer" and llm:
             yield from generate(
-                self.settings, plan, decision, hits, self.bank, k or self.settings.top_k
+                self.settings,
+                plan,
+                decision,
+                hits,
+                self.bank,
+                k or self.settings.top_k,
+                history or (),
+                self.titles(history or ()),
             )
             return
         answer = write(plan, decision, hits, self.bank)

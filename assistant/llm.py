@@ -6,6 +6,7 @@ from __future__ import annotations
 import email.utils
 import logging
 import math
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -36,19 +37,24 @@ class LLMConfig:
     max_retries: int = 3
     backoff: float = 0.5
     temperature: float = 0.1
+    max_tokens: int | None = None  # the reply's length cap, sent to the server
+    deadline: float | None = None  # seconds for a whole reply, however the server trickles it
 
     def __post_init__(self) -> None:
         if self.max_retries < 0:
             raise ValueError(f"max_retries must be >= 0, not {self.max_retries}")
         if self.timeout <= 0:
             raise ValueError(f"timeout must be > 0, not {self.timeout}")
+        if self.deadline is not None and self.deadline <= 0:
+            raise ValueError(f"deadline must be > 0, not {self.deadline}")
 
     def __repr__(self) -> str:
         key = "None" if self.api_key is None else "'***'"
         return (
             f"LLMConfig(model={self.model!r}, base_url={self.base_url!r}, api_key={key}, "
             f"timeout={self.timeout!r}, max_retries={self.max_retries!r}, "
-            f"backoff={self.backoff!r}, temperature={self.temperature!r})"
+            f"backoff={self.backoff!r}, temperature={self.temperature!r}, "
+            f"max_tokens={self.max_tokens!r}, deadline={self.deadline!r})"
         )
 
 
@@ -85,19 +91,23 @@ def chat(cfg: LLMConfig, messages: list[dict[str, str]]) -> str:
 def stream_chat(cfg: LLMConfig, messages: list[dict[str, str]]) -> Iterator[str]:
     """Yield the reply's text deltas. Retries 429, 5xx, timeouts, connection errors and malformed
     responses with backoff, but only before the first delta; then raises LLMError."""
+    import httpx
     import openai
 
     attempts = cfg.max_retries + 1
     client = _client(cfg)
+    until = None if cfg.deadline is None else time.monotonic() + cfg.deadline
     try:
         for attempt in range(attempts):
             yielded = False
             try:
-                for text in _stream_once(client, cfg, messages):
+                for text in _stream_once(client, cfg, messages, until):
                     yielded = True
                     yield text
-            except (openai.APIError, ValueError) as exc:
+            except (openai.APIError, ValueError, httpx.HTTPError) as exc:
                 failure = _classify(exc, cfg)
+                if until is not None and time.monotonic() >= until:
+                    raise _error(cfg, f"gave no whole reply within {cfg.deadline:g} s") from exc
                 if yielded:
                     raise _error(
                         cfg, f"broke off mid-reply (not retried): {failure.cause}"
@@ -123,6 +133,19 @@ def stream_chat(cfg: LLMConfig, messages: list[dict[str, str]]) -> Iterator[str]
         client.close()
 
 
+def served_models(cfg: LLMConfig, timeout: float = 3.0) -> list[str]:
+    """The model ids the server lists at /v1/models; LLMError when it cannot be asked."""
+    import openai
+
+    client = _client(cfg)
+    try:
+        return [m.id for m in client.with_options(timeout=timeout).models.list()]
+    except (openai.APIError, ValueError) as exc:
+        raise _error(cfg, f"could not list its models: {_classify(exc, cfg).cause}") from exc
+    finally:
+        client.close()
+
+
 def _client(cfg: LLMConfig) -> OpenAI:
     """A client with the SDK's own retries off: the retry loop in stream_chat is the only one."""
     from openai import OpenAI
@@ -135,19 +158,47 @@ def _client(cfg: LLMConfig) -> OpenAI:
     )
 
 
-def _stream_once(client: OpenAI, cfg: LLMConfig, messages: list[dict[str, str]]) -> Iterator[str]:
-    """One streamed request; yields non-empty content deltas."""
+def _stream_once(
+    client: OpenAI, cfg: LLMConfig, messages: list[dict[str, str]], until: float | None
+) -> Iterator[str]:
+    """One streamed request; yields non-empty content deltas. Past `until` (monotonic) the
+    stream is closed from a timer, since keep-alive comments (": ping") reset read timeouts."""
+    extra: dict[str, Any] = {} if cfg.max_tokens is None else {"max_tokens": cfg.max_tokens}
     stream = client.chat.completions.create(
         model=cfg.model,
         messages=cast(Any, messages),
         temperature=cfg.temperature,
         stream=True,
+        **extra,
     )
-    with stream:
-        for chunk in stream:
-            text = _delta_text(chunk)
-            if text:
-                yield text
+    timer = None
+    if until is not None:
+        timer = threading.Timer(max(until - time.monotonic(), 0.0), stream.close)
+        timer.daemon = True
+        timer.start()
+    try:
+        with stream:
+            finish = None
+            for chunk in stream:
+                text = _delta_text(chunk)
+                finish = _finish_reason(chunk) or finish
+                if text:
+                    yield text
+            if until is not None and time.monotonic() >= until:
+                raise ValueError("stream closed at the deadline")
+            if finish not in (None, "stop", "length"):
+                raise ValueError(f"the reply ended with finish_reason {finish!r}")
+    finally:
+        if timer is not None:
+            timer.cancel()
+
+
+def _finish_reason(chunk: object) -> str | None:
+    choices = getattr(chunk, "choices", None)
+    if isinstance(choices, list) and choices:
+        reason = getattr(choices[0], "finish_reason", None)
+        return reason if isinstance(reason, str) else None
+    return None
 
 
 def _delta_text(chunk: object) -> str:
@@ -166,6 +217,7 @@ def _delta_text(chunk: object) -> str:
 
 def _classify(exc: Exception, cfg: LLMConfig) -> _Failure:
     """What went wrong, in words, and whether another attempt may help."""
+    import httpx
     import openai
 
     if isinstance(exc, openai.APIStatusError):
@@ -179,6 +231,8 @@ def _classify(exc: Exception, cfg: LLMConfig) -> _Failure:
     if isinstance(exc, openai.APIConnectionError):
         reason = exc.__cause__ or exc
         return _Failure(f"connection failed ({_short(str(reason) or type(reason).__name__)})", True)
+    if isinstance(exc, httpx.HTTPError):  # the stream broke while it was being read
+        return _Failure(f"connection broke ({type(exc).__name__}: {_short(str(exc))})", True)
     if isinstance(exc, openai.APIError):  # e.g. an {"error": ...} event inside the stream
         return _Failure(f"error in response: {_short(exc.message)}", True)
     return _Failure(f"malformed response ({type(exc).__name__}: {_short(str(exc))})", True)

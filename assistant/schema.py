@@ -103,3 +103,5 @@ class Answer:
     notes: tuple[str, ...] = field(default_factory=tuple)
     kind: str = "facts"
     lang: str = "en"  # the language the question was asked in, and the answer framed in
+    written_by: str = "extractive"  # or "llm:<model>" when a language model wrote the text
+    prompt_tokens: tuple[int, ...] = ()  # estimated prompt tokens of each LLM call made

@@ -47,6 +47,7 @@ class OpenAIStub:
       {"gate": threading.Event(), ...}  hold the request until the test sets the event
       {"raw": "not json"}               a malformed JSON body, or a malformed SSE `data:` line
       {"text": "...", "stall": seconds} stream the first chunk, then stall before the rest
+      {"text": "...", "ping": seconds}  send only ": ping" keep-alive comments that long first
     With nothing queued, the reply is {"text": DEFAULT_TEXT}.
     """
 
@@ -194,6 +195,13 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             stall = float(reply.get("stall", 0))
             model = self.stub.model
+            pinged = 0.0
+            while pinged < float(reply.get("ping", 0)):  # like llama.cpp's server while it reads
+                self.wfile.write(b": ping\n\n")
+                self.wfile.flush()
+                if not self.stub._pause(0.2):
+                    return
+                pinged += 0.2
             self._send_event(json.dumps(_chunk(model, {"role": "assistant", "content": ""})))
             for i, piece in enumerate(_pieces(str(reply.get("text", "")))):
                 if i == 1 and stall and not self.stub._pause(stall):
@@ -279,6 +287,7 @@ def llm_engine(
             "llm_model": "stub-model",
             "llm_retries": 1,
             "llm_timeout": 2.0,
+            "llm_judge": True,  # a loopback stub counts as local, where the judge is off by default
             **extra,
         }
     )

@@ -282,3 +282,38 @@ def test_stub_lists_models(stub: OpenAIStub) -> None:
 
     assert [m["id"] for m in reply["data"]] == [stub.model]
     assert stub.requests[0].method == "GET"
+
+
+# --- the whole-reply deadline, the reply cap, errors inside a 200 stream, listed models ---------
+def test_keep_alive_pings_do_not_outlast_the_deadline(stub: OpenAIStub) -> None:
+    stub.script({"text": "late", "ping": 20})
+    started = time.monotonic()
+    with pytest.raises(LLMError, match=r"no whole reply within 1\.5 s"):
+        chat(config(stub.base_url, timeout=1.0, deadline=1.5, max_retries=2), MESSAGES)
+    assert time.monotonic() - started < 6
+    assert len(stub.chat_requests()) == 1  # the deadline covers the retries too
+
+
+def test_pings_within_the_deadline_then_a_reply_succeed(stub: OpenAIStub) -> None:
+    stub.script({"text": "in time", "ping": 0.6})
+    assert chat(config(stub.base_url, timeout=0.4, deadline=10), MESSAGES) == "in time"
+
+
+def test_max_tokens_is_sent_when_set(stub: OpenAIStub) -> None:
+    chat(config(stub.base_url, max_tokens=321), MESSAGES)
+    chat(config(stub.base_url), MESSAGES)
+    first, second = (r.body for r in stub.chat_requests())
+    assert first["max_tokens"] == 321 and "max_tokens" not in second
+
+
+def test_an_error_event_inside_a_200_stream_is_surfaced(stub: OpenAIStub) -> None:
+    error = {"error": {"message": "requested tokens exceed context window of 2048"}}
+    stub.script({"raw": json.dumps(error)})
+    with pytest.raises(LLMError, match="exceed context window of 2048"):
+        chat(config(stub.base_url, max_retries=0), MESSAGES)
+
+
+def test_served_models_lists_the_server_model_ids(stub: OpenAIStub) -> None:
+    assert llm.served_models(config(stub.base_url)) == ["stub-model"]
+    with pytest.raises(LLMError, match="could not list its models"):
+        llm.served_models(config(f"http://127.0.0.1:{closed_port()}/v1"), timeout=1)

@@ -71,6 +71,11 @@ def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
     return draft
 
 
+def aspects_of(bank: SentenceBank, paper: Paper) -> dict[str, Scored]:
+    """The sentence of `paper` stating each aspect, where one does (see _assign_aspects)."""
+    return _assign_aspects(bank, paper, bank.embedder.embed_many(list(ASPECTS.values())))
+
+
 def _assign_aspects(bank: SentenceBank, paper: Paper, prototypes: np.ndarray) -> dict[str, Scored]:
     """The sentence stating each aspect, if any. Problem, method and results are read as the
     abstract's outline (in that order, one sentence each); the data sentence may also be the

@@ -8,7 +8,7 @@ import json
 import logging
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -40,9 +40,15 @@ class Verdict:
 
 
 def judge_with_llm(
-    cfg: LLMConfig, subject: str, papers: list[Paper], batch: int = 12, workers: int = 4
+    cfg: LLMConfig,
+    subject: str,
+    papers: list[Paper],
+    batch: int = 12,
+    workers: int = 4,
+    excerpt: Callable[[Paper], str] | None = None,
 ) -> dict[str, Verdict]:
-    """Paper id -> Verdict, judged `batch` papers per call with up to `workers` calls at once.
+    """Paper id -> Verdict, judged `batch` papers per call with up to `workers` calls at once,
+    each paper shown by `excerpt(paper)` (its whole abstract by default).
     Papers whose batch failed twice are missing (judge them offline); LLMError if all failed."""
     if batch < 1 or workers < 1:
         raise ValueError(f"batch and workers must be >= 1, not {batch} and {workers}")
@@ -51,7 +57,7 @@ def judge_with_llm(
         return {}
     batches = [unique[i : i + batch] for i in range(0, len(unique), batch)]
     with ThreadPoolExecutor(max_workers=min(workers, len(batches))) as pool:
-        results = list(pool.map(lambda b: _judge_batch(cfg, subject, b), batches))
+        results = list(pool.map(lambda b: _judge_batch(cfg, subject, b, excerpt), batches))
     verdicts = {v.paper_id: v for found, _ in results for v in found}
     if not verdicts:
         causes = "; ".join(dict.fromkeys(cause for _, cause in results if cause))
@@ -60,14 +66,16 @@ def judge_with_llm(
     return {p.id: verdicts[p.id] for p in unique if p.id in verdicts}
 
 
-def _judge_batch(cfg: LLMConfig, subject: str, papers: list[Paper]) -> tuple[list[Verdict], str]:
+def _judge_batch(
+    cfg: LLMConfig, subject: str, papers: list[Paper], excerpt: Callable[[Paper], str] | None
+) -> tuple[list[Verdict], str]:
     """The verdicts one batch earned in up to ATTEMPTS calls, and why the last call fell short."""
     verdicts: list[Verdict] = []
     remaining = papers
     cause = ""
     for attempt in range(1, ATTEMPTS + 1):
         try:
-            reply = chat(cfg, messages(subject, remaining))
+            reply = chat(cfg, messages(subject, remaining, excerpt))
         except LLMError as err:
             cause = str(err)
             log.warning("set judge batch of %d, attempt %d: %s", len(remaining), attempt, err)
@@ -83,11 +91,14 @@ def _judge_batch(cfg: LLMConfig, subject: str, papers: list[Paper]) -> tuple[lis
     return verdicts, cause
 
 
-def messages(subject: str, papers: list[Paper]) -> list[dict[str, str]]:
+def messages(
+    subject: str, papers: list[Paper], excerpt: Callable[[Paper], str] | None = None
+) -> list[dict[str, str]]:
     """The system and user messages asking about `papers`, numbered P1..Pn."""
     blocks = []
     for n, paper in enumerate(papers, start=1):
-        abstract = paper.abstract.replace("</abstract>", "</ abstract>")
+        shown = excerpt(paper) if excerpt is not None else paper.abstract
+        abstract = shown.replace("</abstract>", "</ abstract>")
         title = " ".join(paper.title.split())
         blocks.append(f"P{n}: {title}\n<abstract>\n{abstract}\n</abstract>")
     user = render(

@@ -198,6 +198,16 @@ def _multilingual_state(store: Store) -> str:
     return f"{plural(rows, 'paper')} ({MODEL_NAME})"
 
 
+def _llm_state(settings: Settings) -> str:
+    """The LLM behind the openai backend, as its server names it, or how to configure one."""
+    from ..answer.backend import describe_backend
+
+    llm = describe_backend(settings)
+    if llm is None:
+        return "none configured (scripts/local-llm.sh starts a local one)"
+    return f"{llm.model} at {llm.endpoint}" + (" (local)" if llm.local else "")
+
+
 def cmd_stats(settings: Settings, args: argparse.Namespace) -> int:
     store = ensure_index(settings)
     papers, chunks = store.counts()
@@ -212,6 +222,7 @@ def cmd_stats(settings: Settings, args: argparse.Namespace) -> int:
         "where": store.where(),
         "mode": "server" if settings.chroma_url else "embedded",
         "multilingual": _multilingual_state(store),
+        "llm": _llm_state(settings),
     }
     if args.json:
         print(json.dumps(info, indent=1))

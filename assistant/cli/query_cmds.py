@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         "kind": answer.kind,
         "answer": answer.text,
         "abstained": answer.abstained,
+        "written_by": answer.written_by,
         "citations": [
             {
                 "n": c.n,
@@ -120,7 +122,11 @@ def answer_json(answer: Answer) -> dict[str, Any]:
 
 
 def render_answer(answer: Answer) -> str:
-    lines = [answer.text, ""]
+    lines = [answer.text, ""] if answer.text else []
+    if answer.written_by != "extractive":
+        lines.append(
+            f"written by: {answer.written_by.removeprefix('llm:')} (LLM), citations checked"
+        )
     for note in answer.notes:
         lines.append(f"note: {note}")
     if answer.citations:
@@ -131,6 +137,15 @@ def render_answer(answer: Answer) -> str:
             f"  [{c.n}] {c.paper.title} ({c.paper.status or 'status unknown'}) {c.paper.url}{flag}"
         )
     return "\n".join(lines)
+
+
+def after_stream(answer: Answer, shown: str) -> str:
+    """What `chat` prints once an answer has streamed: its notes and references, and the answer
+    again only when the streamed text was not the final one (a fallback replaced it)."""
+    rest = render_answer(replace(answer, text="")).strip()
+    if answer.text.strip() and not shown.strip().endswith(answer.text.strip()):
+        return (answer.text + "\n\n" + rest).strip()
+    return rest
 
 
 def cmd_search(settings: Settings, args: argparse.Namespace) -> int:
@@ -214,15 +229,17 @@ def cmd_chat(settings: Settings, args: argparse.Namespace) -> int:
         if not question:
             return 0
         answer = None
+        shown = ""
         sys.stdout.write("\n")
         for event in engine.stream(question, history, flag_filters(args), args.backend):
             if isinstance(event, Answer):
                 answer = event
             else:
+                shown += event
                 sys.stdout.write(event)
                 sys.stdout.flush()
         assert answer is not None
-        sys.stdout.write("\n\n" + render_answer(answer).split("\n", 1)[-1].strip() + "\n")
+        sys.stdout.write("\n\n" + after_stream(answer, shown) + "\n")
         history += [
             Turn("user", question),
             Turn("assistant", answer.text, tuple(c.paper.id for c in answer.citations)),

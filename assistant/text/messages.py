@@ -20,6 +20,15 @@ MESSAGES: dict[str, dict[str, str]] = {
     "other": {"en": "Other", "zh": "其他"},
     "status_unknown": {"en": "status unknown", "zh": "状态未知"},
     "not_stated": {"en": "not stated in the abstract", "zh": "摘要中未提及"},
+    "unverified": {"en": "not verified in the abstract", "zh": "未在摘要中核实"},
+    "llm_unverified": {
+        "en": "{count} not clearly stated in the cited abstracts (marked).",
+        "zh": "有 {n} 处内容在所引摘要中找不到明确依据（已标出）。",
+    },
+    "llm_dropped": {
+        "en": "{count} the abstracts do not support left out of the model's reply.",
+        "zh": "模型回答中有 {n} 处摘要不支持的内容已删去。",
+    },
     "Problem": {"en": "Problem", "zh": "问题"},
     "Method": {"en": "Method", "zh": "方法"},
     "Data": {"en": "Data", "zh": "数据"},

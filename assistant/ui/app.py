@@ -14,6 +14,7 @@ os.environ["HF_HUB_DISABLE_TELEMETRY"] = "1"
 
 import gradio as gr  # noqa: E402
 
+from ..answer.backend import describe_backend  # noqa: E402
 from ..config import Settings  # noqa: E402
 from ..embedding import MiniLMEmbedding  # noqa: E402
 from .handlers import (  # noqa: E402
@@ -87,12 +88,17 @@ def _chat_tab(settings: Settings, areas: list[str], backend: str | None) -> dict
     with gr.Row():
         c["decision"] = gr.Dropdown(DECISIONS, value="any", label="Decision", min_width=120)
         c["area"] = gr.Dropdown(areas, value="any", label="Primary area", min_width=220, scale=2)
-        answerers = [
-            ("Extractive (offline)", "extractive"),
-            (f"LLM: {settings.llm_model}", "openai"),
-        ]
+        answerers = [("Extractive (offline)", "extractive")]
+        llm = describe_backend(settings)  # offered only when a server is configured
+        if llm is not None:
+            answerers.append((f"LLM: {llm.model}", "openai"))
+        chosen = backend or settings.backend
         c["backend"] = gr.Radio(
-            answerers, value=backend or settings.backend, label="Answerer", scale=2
+            answerers,
+            value=chosen if llm is not None else "extractive",
+            label="Answerer",
+            scale=2,
+            visible=llm is not None,
         )
         c["k"] = gr.Slider(
             1, max(20, settings.top_k), value=settings.top_k, step=1, label="Papers to consult"

@@ -1,0 +1,171 @@
+"""The calls behind each kind of LLM answer, and the text built around their checked replies:
+a fact answer in one call; a list as numbered lines (label, decision and area written here, the
+sentence by the model), in batches; a summary in batches; a comparison one call per paper, its
+cells placed in a table here. A paper the model left out, or whose line did not hold up, gets
+its line from the abstract, so a list or summary always covers every paper judged relevant."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..plan.plan import Plan
+from ..schema import Paper, PaperHit
+from ..text.markers import markers_in, strip_markers
+from ..text.messages import filters_text, matching, papers, say
+from .compare import ASPECTS, aspects_of
+from .decide import Decision
+from .draft import badge, display, label
+from .prompts import render
+
+if TYPE_CHECKING:
+    from .generate import Writer
+
+PAPER_TOKENS = 110  # a batch gives each paper about two sentences of its abstract
+MAX_BATCH = 12
+_ASPECT_RE = re.compile(r"^\W*(" + "|".join(ASPECTS) + r")\W*\s*[:：]\s*(.*)$", re.I)
+_NOT_STATED_RE = re.compile(r"^\W*(?:not stated|n/?a|none|unknown)\W*$", re.I)
+
+
+class Tasks:
+    def __init__(
+        self, writer: Writer, plan: Plan, decision: Decision, hits: list[PaperHit], top_k: int
+    ) -> None:
+        self.w = writer
+        self.plan = plan
+        self.decision = decision
+        self.hits = hits
+        self.top_k = top_k
+        self.extra_notes: tuple[str, ...] = ()
+
+    @property
+    def vector(self) -> np.ndarray:
+        if self.plan.wide and self.decision.vector is not None:
+            return self.decision.vector
+        return self.plan.subject_vector if self.plan.wide else self.plan.topic_vector
+
+    def run(self) -> Iterator[str]:
+        about = [h.paper for h in self.decision.about]
+        if self.plan.kind == "compare" and len(about) >= 2:
+            yield from self.compare(about)
+        elif self.plan.wide and self.plan.kind == "which":
+            yield from self.listing(about)
+        elif self.plan.wide:
+            yield from self.summary(about)
+        else:
+            yield from self.facts([h.paper for h in self.hits[: self.top_k]])
+
+    def facts(self, papers_: list[Paper]) -> Iterator[str]:
+        sources, replies = self.w.call(
+            papers_, render("task_facts"), self.vector, with_history=True
+        )
+        offered = [s.paper for s in sources]
+        at_line_start = True
+        for unit in replies:
+            checked = self.w.checker.check(unit, offered)
+            if checked is None:
+                continue
+            block = checked.lstrip().startswith(("|", "-", "*")) or checked[:1].isdigit()
+            if block and not at_line_start:
+                yield "\n"
+            yield checked + ("\n" if block else " ")
+            at_line_start = block
+
+    def batches(self, papers_: list[Paper], task: str) -> list[list[Paper]]:
+        room = self.w.room(task)
+        size = max(1, min(MAX_BATCH, room // PAPER_TOKENS))
+        return [papers_[i : i + size] for i in range(0, len(papers_), size)]
+
+    def listing(self, about: list[Paper]) -> Iterator[str]:
+        note = filters_text(self.plan.lang, self.plan.filters.description)
+        lead = matching(self.plan.lang, len(about))
+        lead += say(self.plan.lang, "aside", text=note) if note else ""
+        yield lead + say(self.plan.lang, "colon") + "\n"
+        for number, paper, sentence in self._lines(about, "task_list"):
+            yield self._item(number, paper, sentence)
+
+    def _lines(self, about: list[Paper], prompt: str) -> Iterator[tuple[int, Paper, str]]:
+        """(number, paper, checked sentence) for every paper: the model writes a line per
+        source, in batches; a paper it skipped, or whose line did not hold, gets its own
+        sentence on the subject from its abstract."""
+        task = render(prompt, subject=self.plan.subject or self.plan.topic)
+        done: set[str] = set()
+        question = f'For each paper, what does it do with "{self.plan.subject or self.plan.topic}"?'
+        for batch in self.batches(about, task):
+            sources, replies = self.w.call(batch, task, self.vector, question=question)
+            offered = [s.paper for s in sources]
+            for unit in replies:
+                local = [n for n in markers_in(unit) if 1 <= n <= len(offered)]
+                paper = offered[local[0] - 1] if local else None
+                if paper is None or paper.id in done:
+                    continue
+                checked = self.w.checker.check(unit, [paper], unverified=False)
+                if checked is not None:
+                    done.add(paper.id)
+                    yield len(done), paper, checked
+        for paper in about:
+            if paper.id not in done:
+                done.add(paper.id)
+                yield len(done), paper, self._from_abstract(paper)
+
+    def _item(self, number: int, paper: Paper, sentence: str) -> str:
+        area = f", {paper.primary_area}" if paper.primary_area else ""
+        status = paper.status or say(self.plan.lang, "status_unknown")
+        sentence = re.sub(r"^\s*[-*]?\s*", "", sentence)
+        return f"{number}. {label(paper)} ({status}{area}): {sentence}\n"
+
+    def _from_abstract(self, paper: Paper) -> str:
+        """The paper's own sentence on the subject, cited (when the model gave none that held)."""
+        best = self.w.bank.best_by_terms(paper, self.vector, set(self.decision.words))
+        return f"{display(best.text)} {self.w.checker.cite_quote(paper, best.text)}"
+
+    def summary(self, about: list[Paper]) -> Iterator[str]:
+        """Every relevant paper, one item each in the model's words (a small model writes one
+        paper's line reliably, a paragraph over ten papers not), after the count."""
+        yield f"{papers(self.plan.lang, len(about))}{say(self.plan.lang, 'colon')}\n"
+        for _, paper, sentence in self._lines(about, "task_summary"):
+            yield f"- {label(paper)}{badge(paper)}: {sentence}\n"
+
+    def compare(self, about: list[Paper]) -> Iterator[str]:
+        checker = self.w.checker
+        header = " | ".join(f"{label(p)} {checker.draft.cite(p, '')}" for p in about)
+        cells: dict[str, list[str]] = {aspect: [] for aspect in ASPECTS}
+        for paper in about:
+            got = self._aspects(paper)
+            fallback = aspects_of(self.w.bank, paper)
+            for aspect in ASPECTS:
+                cell = got.get(aspect)
+                if cell is None and aspect in fallback:
+                    text = fallback[aspect].text
+                    cell = f"{display(text)} {checker.cite_quote(paper, text)}"
+                cells[aspect].append(
+                    (cell or f"*{say(self.plan.lang, 'not_stated')}*").replace("|", "/")
+                )
+        rows = [f"| | {header} |", "|---|" + "---|" * len(about)]
+        for aspect, row in cells.items():
+            rows.append(f"| {say(self.plan.lang, aspect)} | " + " | ".join(row) + " |")
+        yield "\n".join(rows)
+
+    def _aspects(self, paper: Paper) -> dict[str, str]:
+        """The model's checked cell per aspect for one paper."""
+        question = (
+            f"What are the problem, method, data, results and limitations of {paper.short_name}?"
+        )
+        _, replies = self.w.call([paper], render("task_compare"), self.vector, question=question)
+        out: dict[str, str] = {}
+        for unit in replies:
+            m = _ASPECT_RE.match(strip_markers(unit) if not markers_in(unit) else unit)
+            if not m:
+                continue
+            aspect = next(a for a in ASPECTS if a.lower() == m.group(1).lower())
+            body = m.group(2).strip()
+            if aspect in out or not body or _NOT_STATED_RE.match(strip_markers(body)):
+                continue
+            cell = body if markers_in(body) else body + " [1]"
+            checked = self.w.checker.check(cell, [paper], unverified=False)
+            if checked is not None:
+                out[aspect] = checked
+        return out
