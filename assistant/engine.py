@@ -11,7 +11,7 @@ import numpy as np
 
 from .answer.backend import HOW_TO, NoLLMError, configured, is_local, llm_config, prompt_tokens
 from .answer.context import excerpts
-from .answer.decide import Calibration, Judge
+from .answer.decide import Calibration, Decision, Judge
 from .answer.evidence import SentenceBank
 from .answer.extractive import write
 from .answer.generate import generate
@@ -240,6 +240,26 @@ class Engine:
         assert answer is not None
         return answer
 
+    def decided(self, plan: Plan, llm: bool) -> tuple[Plan, list[PaperHit], Decision]:
+        """The papers a question retrieves and what the judge decides about them (a set
+        question's candidates judged one by one; any other question's hits as a ranking)."""
+        if not plan.wide:
+            hits = self.retriever.retrieve(plan)
+            return plan, hits, self.judge.decide(plan, hits)
+        hits, judged, note = self.judge_set(plan, llm)
+        if not hits and plan.own_subject and plan.subject != plan.own_subject:
+            # its translation matched no paper: perhaps a wrong one; judge it by meaning
+            plan = replace(plan, subject=plan.own_subject)
+            hits, judged, note = self.judge_set(plan, llm)
+        decision = self.judge.decide_set(
+            plan,
+            hits,
+            judged,
+            self.set_judge.words(plan),
+            self.set_judge.evidence_vector(plan) if hits else None,
+        )
+        return replace(plan, notes=plan.notes + note), hits, decision
+
     def stream(
         self,
         question: str,
@@ -260,23 +280,7 @@ class Engine:
         llm = (backend or self.settings.backend) == "openai"
         if llm and not configured(self.settings):
             raise NoLLMError(HOW_TO)
-        if plan.wide:
-            hits, judged, note = self.judge_set(plan, llm)
-            if not hits and plan.own_subject and plan.subject != plan.own_subject:
-                # its translation matched no paper: perhaps a wrong one; judge it by meaning
-                plan = replace(plan, subject=plan.own_subject)
-                hits, judged, note = self.judge_set(plan, llm)
-            decision = self.judge.decide_set(
-                plan,
-                hits,
-                judged,
-                self.set_judge.words(plan),
-                self.set_judge.evidence_vector(plan) if hits else None,
-            )
-            plan = replace(plan, notes=plan.notes + note)
-        else:
-            hits = self.retriever.retrieve(plan)
-            decision = self.judge.decide(plan, hits)
+        plan, hits, decision = self.decided(plan, llm)
         if decision.verdict == "answer" and llm:
             yield from generate(
                 self.settings,

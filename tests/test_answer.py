@@ -196,12 +196,12 @@ def test_llm_answer_streams_and_invented_markers_are_dropped(
         body = stub.chat_requests()[0].body
     pieces = [e for e in events if isinstance(e, str)]
     answer = events[-1]
-    assert isinstance(answer, Answer) and len(pieces) > 1
-    assert "[9]" not in answer.text and "[1]" in answer.text
+    assert isinstance(answer, Answer) and pieces == [answer.text + " "]  # checked, then shown
+    assert "[9]" not in answer.text and "moon" not in answer.text and "[1]" in answer.text
     assert cited(answer) == [ELMUR] and answer.citations[0].supported
     assert body["model"] == "stub-model" and body["stream"] is True
     user = body["messages"][-1]["content"]
-    assert "<abstract>" in user and "[1] ELMUR" in user
+    assert "<source>" in user and "[1] ELMUR" in user
 
 
 def test_llm_claim_the_abstract_does_not_support_is_flagged(

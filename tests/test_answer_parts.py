@@ -87,15 +87,16 @@ def test_fusion_of_two_rankings(
 def test_prompt_placeholders_are_checked_when_loaded() -> None:
     text = render(
         "answer_user",
-        kind="facts",
-        filters="",
+        conversation="",
+        task="Answer in one sentence.",
         sources="[1] X",
         question="Why?",
         language="English",
     )
-    assert "Kind of question: facts" in text and "Question: Why?" in text
+    assert "Task: Answer in one sentence." in text and "Question: Why?" in text
     with pytest.raises(
-        PromptError, match=r"placeholders \['filters', 'kind', 'language', 'question', 'sources'\]"
+        PromptError,
+        match=r"placeholders \['conversation', 'language', 'question', 'sources', 'task'\]",
     ):
         load("answer_user", frozenset({"kind", "question"}))
     with pytest.raises(PromptError, match="not found"):

@@ -61,13 +61,13 @@ def user_message(request: StubRequest) -> str:
 
 
 def batch_of(prompt: str) -> dict[str, str]:
-    """Local id ("P3") -> paper id, for the seed papers whose abstracts the prompt holds."""
-    found = {}
-    for paper in PAPERS:
-        at = prompt.find(paper.abstract)
-        if at >= 0:
-            found[re.findall(r"\bP\d+\b", prompt[:at])[-1]] = paper.id
-    return found
+    """Local id ("P3") -> paper id, for the seed papers the prompt shows ("P3: <title>")."""
+    titles = {" ".join(p.title.split()): p.id for p in PAPERS}
+    return {
+        local: titles[title]
+        for local, title in re.findall(r"^(P\d+): (.+)$", prompt, re.M)
+        if title in titles
+    }
 
 
 def lines(batch: dict[str, str], yes: dict[str, str]) -> str:
@@ -364,7 +364,7 @@ def test_a_set_question_is_judged_by_the_llm_and_written_over_what_it_kept(
     assert any(p.startswith("Topic:") for p in stub.prompts())
     assert len(writing) == 1
     elmur, scuba = (next(p for p in PAPERS if p.id == i) for i in (ELMUR_ID, SCUBA_ID))
-    assert elmur.abstract in writing[0] and scuba.abstract not in writing[0]
+    assert f"[1] {elmur.title}" in writing[0] and scuba.title not in writing[0]
     assert [c.paper.id for c in answer.citations] == [ELMUR_ID]
 
 

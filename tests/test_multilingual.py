@@ -235,11 +235,16 @@ def test_the_llm_is_asked_to_answer_in_chinese_and_its_chinese_claims_are_checke
         wrong = engine.ask("Rex-Thinker 是做什么的？")
         unstated = engine.ask("Rex-Thinker 是怎么训练的？")
         user = stub.chat_requests()[0].body["messages"][-1]["content"]
-    assert "Answer in Chinese" in user and "<abstract>" in user
+    assert "Write the reply in Chinese" in user and "<source>" in user
+    assert right.written_by.startswith("llm:") and "冷启动" in right.text
     assert [c.paper.id for c in right.citations] == [REX] and right.citations[0].supported
     assert "two stages" in right.citations[0].evidence  # its support found across languages
-    assert wrong.citations and wrong.citations[0].supported is False
-    assert unstated.abstained
+    # an invented claim holds up nowhere, and a refusal where the offline check found the paper
+    # is not accepted: both give the extractive answer instead, and say why
+    for fallen in (wrong, unstated):
+        assert fallen.written_by == "extractive" and "巴黎" not in fallen.text
+        assert any("extractive answer instead" in n for n in fallen.notes), fallen.notes
+        assert fallen.citations and fallen.citations[0].paper.id == REX
 
 
 def test_an_index_without_multilingual_vectors_says_how_to_add_them(

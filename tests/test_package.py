@@ -95,7 +95,7 @@ def test_installed_wheel_lists_its_papers_and_answers_with_citations(
 def test_installed_wheel_ships_its_prompt_files(installed: Path, tmp_path: Path) -> None:
     code = (
         "from assistant.answer.prompts import render; "
-        "print(render('answer_user', kind='facts', filters='', sources='[1] S', question='Q?', language='English'))"
+        "print(render('answer_user', conversation='', task='T.', sources='[1] S', question='Q?', language='English'))"
     )
     out = run([str(installed / "bin" / "python"), "-c", code], cwd=tmp_path)
     assert out.returncode == 0, out.stderr

@@ -258,7 +258,7 @@ def test_llm_backend_streams_its_cited_answer(llm_engines: tuple[Engines, OpenAI
         {"text": "Rex-Thinker builds HumanRef-CoT by prompting GPT-4o on the HumanRef dataset [1]."}
     )
     outputs = list(respond(engines, REX, [], None, SEED, "any", "any", "openai", 8))
-    assert len(stub.requests) == 1 and len(outputs) >= 2
+    assert len(stub.chat_requests()) == 1 and len(outputs) >= 2
     assert "HumanRef-CoT" in last_reply(outputs) and "[\\[1\\]](#src-1)" in last_reply(outputs)
     assert 'id="src-1"' in outputs[-1][3]
 

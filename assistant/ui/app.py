@@ -83,23 +83,29 @@ def build_app(
     return app
 
 
+def _answerer(settings: Settings, backend: str | None) -> gr.Radio:
+    """The answerer picker: the LLM is offered only when a server is configured, by the name of
+    the model it lists."""
+    answerers = [("Extractive (offline)", "extractive")]
+    llm = describe_backend(settings)
+    if llm is not None:
+        answerers.append((f"LLM: {llm.model}", "openai"))
+    chosen = backend or settings.backend
+    return gr.Radio(
+        answerers,
+        value=chosen if llm is not None else "extractive",
+        label="Answerer",
+        scale=2,
+        visible=llm is not None,
+    )
+
+
 def _chat_tab(settings: Settings, areas: list[str], backend: str | None) -> dict[str, Any]:
     c: dict[str, Any] = {}
     with gr.Row():
         c["decision"] = gr.Dropdown(DECISIONS, value="any", label="Decision", min_width=120)
         c["area"] = gr.Dropdown(areas, value="any", label="Primary area", min_width=220, scale=2)
-        answerers = [("Extractive (offline)", "extractive")]
-        llm = describe_backend(settings)  # offered only when a server is configured
-        if llm is not None:
-            answerers.append((f"LLM: {llm.model}", "openai"))
-        chosen = backend or settings.backend
-        c["backend"] = gr.Radio(
-            answerers,
-            value=chosen if llm is not None else "extractive",
-            label="Answerer",
-            scale=2,
-            visible=llm is not None,
-        )
+        c["backend"] = _answerer(settings, backend)
         c["k"] = gr.Slider(
             1, max(20, settings.top_k), value=settings.top_k, step=1, label="Papers to consult"
         )
