@@ -75,11 +75,11 @@ def test_the_prompt_fits_its_budget_with_excerpts_not_whole_abstracts(
     with OpenAIStub() as stub:
         engine = llm_engine(seed_settings, embedder, stub, llm_prompt_tokens=900)
         stub.script({"text": ELMUR_TMAZE})
-        answer = engine.ask("What does ELMUR achieve on T-Maze?")
+        answer = engine.ask("What success rate does a memory-based agent reach on T-Maze?")
     prompt = user_prompt(stub)
-    elmur = engine.table.get(ELMUR)
-    assert elmur is not None and "T-Maze" in prompt
-    assert elmur.abstract not in prompt  # its closest sentences, not the whole abstract
+    assert "T-Maze" in prompt and prompt.count("<source>") > 1
+    # each paper's closest sentences, not whole abstracts
+    assert not any(p.abstract in prompt for p in engine.papers)
     assert answer.prompt_tokens and answer.prompt_tokens[0] <= 900
     assert stub.chat_requests()[0].body["max_tokens"] == seed_settings.llm_max_tokens
 
@@ -97,6 +97,24 @@ def test_the_conversation_and_the_papers_it_cited_reach_the_llm(
     prompt = user_prompt(stub)
     assert "Conversation so far:" in prompt and "User: Which papers study memory in RL?" in prompt
     assert "papers cited, in order: ELMUR: External Layer Memory" in prompt
+
+
+def test_a_follow_up_about_one_listed_paper_offers_the_llm_that_paper_only(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    history = [
+        Turn("user", "Which papers use chain-of-thought reasoning?"),
+        Turn("assistant", "Rex-Thinker [1] and TumorChain [2] do.", (REX, "bmQXN1Kg5i")),
+    ]
+    with OpenAIStub() as stub:
+        stub.script({"text": "ExpVid builds a benchmark of experiment videos [2]."})
+        answer = llm_engine(seed_settings, embedder, stub).ask(
+            "What dataset did the first one build?", history
+        )
+    sources = user_prompt(stub).split("Question:")[0].split("Sources:")[1]
+    assert "[1] Rex-Thinker" in sources and "[2]" not in sources and "ExpVid" not in sources
+    assert "ExpVid" not in answer.text  # a marker of a source not offered is dropped
+    assert cited(answer) == [REX]
 
 
 def test_instructions_injected_in_the_question_are_not_obeyed(

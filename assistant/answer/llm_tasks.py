@@ -56,7 +56,14 @@ class Tasks:
         elif self.plan.wide:
             yield from self.summary(about)
         else:
-            yield from self.facts([h.paper for h in self.hits[: self.top_k]])
+            yield from self.facts(self.consulted())
+
+    def consulted(self) -> list[Paper]:
+        """A fact question's sources: the papers it names or a follow-up points to, when there
+        are any (others would only invite the model to answer about the wrong paper); else the
+        top hits."""
+        pinned = [h.paper for h in self.hits if h.paper.id in self.plan.pinned]
+        return pinned or [h.paper for h in self.hits[: self.top_k]]
 
     def facts(self, papers_: list[Paper]) -> Iterator[str]:
         sources, replies = self.w.call(
