@@ -38,6 +38,10 @@ class Settings(BaseSettings):
     chunk_tokens: int = Field(
         128, ge=32, le=256, description="Upper bound on tokens per chunk, title included."
     )
+    shipped_vectors: bool = Field(
+        True,
+        description="Ingest takes the vectors shipped with the package (all of ICLR 2026) for every text whose hash of text, model and chunker matches, after re-embedding a sample to check them; false embeds everything.",
+    )
     multilingual: bool = Field(
         True,
         description="Ingest keeps a multilingual vector per paper (USE-multilingual), by which questions in Chinese and other languages find papers; without them such questions are matched by their Latin-letter words only.",

@@ -144,6 +144,7 @@ def main() -> int:
     parser.add_argument("--vectorstore", type=Path, required=True)
     parser.add_argument("--gold", type=Path, default=ROOT / "eval" / "gold_answers.jsonl")
     parser.add_argument("--per-kind", type=int, default=4)
+    parser.add_argument("--kinds", nargs="*", help="only these kinds (default: all)")
     parser.add_argument("--out", type=Path, default=ROOT / "eval" / "out" / "llm_eval.json")
     args = parser.parse_args()
     os.environ["ICLR_ASSISTANT_LLM_BASE_URL"] = args.base_url
@@ -151,7 +152,8 @@ def main() -> int:
     from assistant.cli.common import engine_for
 
     engine = engine_for(settings)
-    rows = pick(load_gold(args.gold), args.per_kind)
+    rows = [r for r in load_gold(args.gold) if not args.kinds or r["kind"] in args.kinds]
+    rows = pick(rows, args.per_kind)
     engine.ask("warm-up question about language models")
     report: dict[str, Any] = {}
     for backend in ("extractive", "openai"):

@@ -16,6 +16,7 @@ from assistant.ingest.pipeline import ingest
 from assistant.ui.handlers import (
     ChatState,
     Engines,
+    MissingIndex,
     ask_about,
     corpus_info,
     paper_details,
@@ -191,10 +192,31 @@ def test_cited_papers_are_kept_for_follow_ups(engines: Engines) -> None:
     assert state.turns[-1].role == "assistant" and state.turns[-1].paper_ids == ("btWHQoSZZ1",)
 
 
-def test_corpus_without_an_index_gives_a_readable_message(engines: Engines) -> None:
-    reply = last_reply(ask(engines, "What is speculative decoding?", corpus="Big"))
-    assert "has no index yet" in reply and "`iclr-assistant ingest --corpus iclr2026" in reply
-    assert "Traceback" not in reply
+def test_a_question_to_a_corpus_without_an_index_builds_it_showing_progress(
+    tmp_path: Path, embedder: MiniLMEmbedding, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import assistant.ui.building as building
+
+    monkeypatch.setattr(building, "POLL", 0.05)
+    corpus = tmp_path / "three.jsonl"
+    corpus.write_text("".join(SEED_JSONL.read_text().splitlines(keepends=True)[:3]))
+    settings = Settings(vectorstore=tmp_path / "vs", corpus="seed", multilingual=False)
+    engines = Engines(settings, {"Three": str(corpus)}, embedder)
+    with pytest.raises(MissingIndex, match="has no index yet"):  # the Papers tab never builds
+        engines.get("Three")
+    first = json.loads(corpus.read_text().splitlines()[0])
+    outputs = ask(engines, f"What does {first['title']} propose?", corpus="Three")
+    shown = [str(out[1][-1]["content"]) for out in outputs]
+    assert any("Building the index of 'Three'" in text for text in shown[:-1])
+    assert "(#src-1)" in shown[-1] and first["url"] in outputs[-1][3]
+    assert engines.get("Three").table.get(first["id"]) is not None
+    again = [str(out[1][-1]["content"]) for out in ask(engines, "And its results?", corpus="Three")]
+    assert not any("Building" in text for text in again)  # built once
+
+
+def test_corpus_without_an_index_gives_a_readable_message_in_the_papers_tab(
+    engines: Engines,
+) -> None:
     areas, info = corpus_info(engines, "Big")
     assert areas == ["any"] and "iclr-assistant ingest --corpus iclr2026" in info
     rows, ids, status = search_papers(engines, "Big", "", "any", "any")

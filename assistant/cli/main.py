@@ -140,6 +140,10 @@ def cmd_ingest(settings: Settings, args: argparse.Namespace) -> int:
         f"updated, {r.unchanged:,} unchanged, {r.removed:,} removed, "
         f"{plural(r.chunks_written, 'chunk')} written)"
     )
+    if r.shipped_vectors:
+        print(
+            f"{r.shipped_vectors:,} vectors taken from the package (a sample re-embedded to check)"
+        )
     if r.stale:
         verb = "is" if r.stale == 1 else "are"
         gone = f"{plural(r.stale, 'indexed paper')} {verb} no longer in the file"

@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator
 
 from tqdm import tqdm
 
-from ..multilingual import MultilingualEmbedding, paper_text
+from ..embedding import GroupCache
+from ..multilingual import paper_text
 from ..schema import Paper
 from ..store.chroma import Store
 from ..store.multi import MultiCollection
@@ -32,7 +33,7 @@ def sync(
     stored: dict[str, str],
     in_file: dict[str, str],
     papers: Callable[[set[str]], Iterator[Paper]],
-    embedder: MultilingualEmbedding,
+    embedder: GroupCache,
     stamp: str,
     progress: bool,
 ) -> float:

@@ -16,7 +16,7 @@ import numpy as np
 from tqdm import tqdm
 
 from ..config import Settings
-from ..embedding import MiniLMEmbedding, for_settings, token_counter
+from ..embedding import GroupCache, MiniLMEmbedding, for_settings, token_counter
 from ..multilingual import MultilingualEmbedding
 from ..multilingual import for_settings as multilingual_for
 from ..schema import Chunk, Paper
@@ -24,7 +24,7 @@ from ..store import catalog
 from ..store.chroma import Store
 from ..store.records import content_stamp, paper_hash
 from ..text.sentences import embedded_sentences
-from . import multi
+from . import multi, shipped
 from .background import BackgroundWriter, prefetch
 from .chunking import chunk_papers
 from .corpus import CorpusError, Skipped, iter_papers, resolve_corpus
@@ -46,6 +46,7 @@ class IngestReport:
     stale: int
     chunks_written: int
     seconds_embedding: float
+    shipped_vectors: int = 0  # vectors taken from the package instead of embedded
 
 
 @dataclass(frozen=True)
@@ -129,9 +130,15 @@ def ingest(
     embedder = embedder or for_settings(settings)
     if multilingual is not None and not multi.in_step(store, content_stamp(scanned.hashes)):
         multilingual.preload()
-    report = _sync(settings, store, scanned, prune, progress, embedder)
-    if multilingual is not None:
-        report = _sync_multi(store, scanned, progress, multilingual, report)
+    chunk_embedder = shipped.wrap(
+        embedder, shipped.chunk_signature(settings.chunk_tokens), settings
+    )
+    report = _sync(settings, store, scanned, prune, progress, chunk_embedder)
+    paper_embedder = multilingual and shipped.wrap(multilingual, shipped.PAPER_SIGNATURE, settings)
+    if paper_embedder is not None:
+        report = _sync_multi(store, scanned, progress, paper_embedder, report)
+    used = shipped.used(chunk_embedder) + shipped.used(paper_embedder)
+    report = dataclasses.replace(report, shipped_vectors=used)
     return IngestResult(
         report=report, skipped=tuple(scanned.skipped.messages), skipped_count=scanned.skipped.count
     )
@@ -143,7 +150,7 @@ def _sync(
     scanned: Scan,
     prune: bool,
     progress: bool,
-    embedder: MiniLMEmbedding,
+    embedder: GroupCache,
 ) -> IngestReport:
     hashes = scanned.hashes
     if _unchanged_since_last_ingest(store, hashes):
@@ -189,7 +196,7 @@ def _sync_multi(
     store: Store,
     scanned: Scan,
     progress: bool,
-    embedder: MultilingualEmbedding,
+    embedder: GroupCache,
     report: IngestReport,
 ) -> IngestReport:
     """The multilingual vectors of every stored paper, unless they are already in step."""
@@ -201,7 +208,7 @@ def _sync_multi(
     return dataclasses.replace(report, seconds_embedding=report.seconds_embedding + seconds)
 
 
-def _embed_sentences(papers: Iterator[Paper], embedder: MiniLMEmbedding) -> None:
+def _embed_sentences(papers: Iterator[Paper], embedder: GroupCache) -> None:
     """Embed the papers' abstract sentences into the embedder's disk cache now, so the first set
     question in a new process does not (a corpus this small has every paper judged by one)."""
     if embedder.cache_dir is None:
@@ -226,7 +233,7 @@ def _write(
     total: int,
     replace: set[str],
     progress: bool,
-    embedder: MiniLMEmbedding,
+    embedder: GroupCache,
 ) -> tuple[dict[str, int], float]:
     """Chunk, embed and write `papers` in batches, three stages overlapping: the next batch is
     prepared and the previous one written while this one is embedded. Returns the chunk count
@@ -271,7 +278,7 @@ def _repair(
     scanned: Scan,
     state: dict[str, tuple[str, int]],
     progress: bool,
-    embedder: MiniLMEmbedding,
+    embedder: GroupCache,
 ) -> tuple[dict[str, tuple[str, int]], float]:
     """Chunk counts disagree with the paper records (a crash inside Chroma, a foreign writer):
     find the papers whose chunks are wrong, drop them and any orphans, and write them again."""
@@ -286,7 +293,7 @@ def _repair(
 
 
 def embed_chunks(
-    embedder: MiniLMEmbedding, papers: list[Paper], chunks: list[list[Chunk]]
+    embedder: GroupCache, papers: list[Paper], chunks: list[list[Chunk]]
 ) -> np.ndarray:
     texts = [c.embed_text(p.title) for p, cs in zip(papers, chunks) for c in cs]
     return embedder.embed_many(texts)

@@ -18,6 +18,7 @@ from ..plan.filters import from_flags
 from ..schema import Answer, Filters, Paper, Turn
 from ..store.chroma import IndexError_, Store
 from ..text.counts import plural
+from .building import Builder
 from .render import (
     NO_PAPER,
     PENDING,
@@ -53,7 +54,8 @@ class ChatState:
 
 
 class Engines:
-    """One Engine per corpus label, opened on first use; never builds an index inside a request."""
+    """One Engine per corpus label, opened on first use; a chat question to a corpus without an
+    index builds it first (`prepare`), in the background, showing its progress."""
 
     def __init__(
         self, settings: Settings, corpora: dict[str, str], embedder: MiniLMEmbedding | None = None
@@ -62,10 +64,28 @@ class Engines:
         self._engines: dict[str, Engine] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
+        self.builder = Builder()
 
-    def get(self, label: str) -> Engine:
+    def prepare(self, label: str) -> Iterator[str]:
+        """Progress messages while the index of `label` is built; none when it exists."""
+        settings = self._settings(label)
+        if self.builder.running(label) or not Store(settings, self._name(label)).exists():
+            yield from self.builder.wait(label, settings, self._shared_embedder())
+
+    def _settings(self, label: str) -> Settings:
         if label not in self.corpora:
             raise CorpusError(f"unknown corpus {label!r}; choose one of: {', '.join(self.corpora)}")
+        return self.settings.model_copy(update={"corpus": self.corpora[label]})
+
+    def _name(self, label: str) -> str:
+        return resolve_corpus(self.corpora[label])[0]
+
+    def get(self, label: str) -> Engine:
+        self._settings(label)
+        if self.builder.running(label):
+            raise MissingIndex(
+                f"The index of '{label}' is being built; ask in the chat to follow it."
+            )
         with self._lock:
             lock = self._locks.setdefault(label, threading.Lock())
         with lock:
@@ -92,8 +112,9 @@ def check_index(settings: Settings, label: str) -> None:
     where = "" if default else f" --vectorstore {settings.vectorstore}"
     raise MissingIndex(
         f"The corpus '{label}' has no index yet (looked in {store.where()}). Build it once with "
-        f"`iclr-assistant ingest --corpus {settings.corpus}{where}` (it embeds every abstract and "
-        "can take a while), then choose it again."
+        f"`iclr-assistant ingest --corpus {settings.corpus}{where}` (minutes for ICLR 2026, "
+        "whose vectors ship with the package; a corpus of your own is embedded, which takes "
+        "longer), then choose it again."
     )
 
 
@@ -137,6 +158,8 @@ def respond(
     chat = [*(history or []), {"role": "user", "content": escape_markdown(message)}]
     turns = list(state.turns) if state.corpus == corpus else []
     try:
+        for progress in engines.prepare(corpus):
+            yield "", [*chat, _bot(progress)], state, PENDING
         engine = engines.get(corpus)
         answer, text = None, ""
         for event in engine.stream(

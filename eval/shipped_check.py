@@ -1,0 +1,62 @@
+"""Is an index built from shipped vectors the index an embedding ingest builds?
+
+    python eval/shipped_check.py --embedded DIR_A --shipped DIR_B [--corpus iclr2026]
+
+Compares the two vectorstores' chunk ids, paper records and vectors (cosine of each chunk's
+two vectors), and the multilingual collections' paper ids and vectors. Prints the figures."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from assistant.config import Settings  # noqa: E402
+from assistant.ingest.corpus import resolve_corpus  # noqa: E402
+from assistant.store.chroma import Store  # noqa: E402
+from assistant.store.multi import MultiCollection  # noqa: E402
+
+
+def vectors(collection: object, store: Store) -> dict[str, np.ndarray]:
+    out: dict[str, np.ndarray] = {}
+    for ids, embeddings in store._pages(collection, ["embeddings"]):
+        out.update((i, np.asarray(v, dtype=np.float32)) for i, v in zip(ids, embeddings))
+    return out
+
+
+def compare(name: str, a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:
+    same = sorted(set(a) & set(b))
+    cos = np.array([float(a[i] @ b[i]) for i in same])
+    print(
+        f"{name}: {len(a):,} / {len(b):,} ids, {len(set(a) ^ set(b)):,} in one only; cosine "
+        f"min {cos.min():.5f}, p1 {np.percentile(cos, 1):.5f}, mean {cos.mean():.6f}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--embedded", type=Path, required=True)
+    parser.add_argument("--shipped", type=Path, required=True)
+    parser.add_argument("--corpus", default="iclr2026")
+    args = parser.parse_args()
+    name, _ = resolve_corpus(args.corpus)
+    stores = []
+    for path in (args.embedded, args.shipped):
+        store = Store(Settings(vectorstore=path, corpus=args.corpus), name)
+        store.open()
+        stores.append(store)
+    a, b = stores
+    print(f"paper records identical: {a.stored_state() == b.stored_state()}")
+    compare("chunks", vectors(a.chunks, a), vectors(b.chunks, b))
+    multi = [MultiCollection(s) for s in stores]
+    compare("multilingual", vectors(multi[0].collection(), a), vectors(multi[1].collection(), b))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
