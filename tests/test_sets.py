@@ -192,3 +192,21 @@ def test_a_paper_compared_with_a_concept_is_a_question_about_that_paper(engine: 
     )
     assert answer.kind == "facts"
     assert {c.paper.short_name for c in answer.citations} == {"xLSTM Scaling Laws"}
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("What is the grokking-in-LLM-pretraining paper about?", "grokking-in-LLM-pretraining"),
+        ("Summarize the papers on grokking", "grokking"),
+    ],
+)
+def test_a_question_its_framing_spans_keeps_its_subject_and_summarises_one_paper(
+    engine: Engine, question: str, subject: str
+) -> None:
+    from assistant.plan.kinds import subject_of
+
+    assert subject in subject_of(question)
+    answer = engine.ask(question)
+    cited = {c.paper.id for c in answer.citations}
+    assert len(cited) == 1 and "Grokking" in answer.citations[0].paper.title

@@ -93,12 +93,19 @@ WORD_RE = re.compile(r"[\w'-]+|[^\w\s]")
 
 def subject_of(question: str) -> str:
     """What a set question is about: its opening framing words ("Are there any works that
-    study ...", "Summarize the papers on ...") and its closing punctuation removed."""
+    study ...", "Summarize the papers on ...") and its closing punctuation removed. A cue that
+    spans the whole question ("What is the grokking paper about?") is not removed: an empty
+    subject would match every paper."""
     for cue in (WHICH_RE, SUMMARY_RE):  # "Name the papers about memory" -> "about memory"
         match = cue.search(question)
         if match and len(question[: match.start()].split()) <= 1:
-            question = question[match.end() :]
+            if subject := _unframed(question[match.end() :]):
+                return subject
             break
+    return _unframed(question)
+
+
+def _unframed(question: str) -> str:
     words = WORD_RE.findall(question)
     start = 0
     while start < len(words) and (
