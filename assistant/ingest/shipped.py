@@ -10,6 +10,7 @@ import hashlib
 import json
 import logging
 import random
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -102,7 +103,7 @@ def read_table(path: Path) -> ShippedTable:
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
             keys, q, scale = data["keys"], data["q"], data["scale"]
-    except (OSError, ValueError, KeyError) as err:
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as err:
         raise ShippedVectorsError(f"{path}: not a shipped vector file ({err})") from err
     rows = meta.get("rows")
     if meta.get("format") != FORMAT or not (len(keys) == len(q) == len(scale) == rows):
