@@ -4,19 +4,18 @@ write. The CLI and the UI call this; it calls the four stages in order, once eac
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .answer.backend import HOW_TO, NoLLMError, configured, is_local, llm_config, prompt_tokens
-from .answer.context import excerpts
+from .answer.backend import HOW_TO, NoLLMError, configured
 from .answer.decide import Calibration, Decision, Judge
 from .answer.evidence import SentenceBank
 from .answer.extractive import write
 from .answer.generate import generate
-from .answer.judge import Judged, JudgeModel, SetJudge
-from .answer.llm_judge import judge_with_llm
+from .answer.judge import JudgeModel, SetJudge
+from .answer.set_llm import judged_by_llm, llm_judges
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
@@ -32,16 +31,11 @@ from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
 from .store import catalog
 from .store.chroma import Store
+from .store.multi import MultiCollection
 from .store.papers import PaperTable
 from .text.messages import say
 
-LLM_FLOOR = 0.05  # candidates the offline judge finds this likely or more go to the LLM judge
-LLM_CANDIDATES = 120  # ... at most this many, most likely first
-LOCAL_LLM_CANDIDATES = (
-    24  # ... on a CPU server (about 20 s a batch); the offline judge does the rest
-)
-JUDGE_PAPER_TOKENS = 120  # each candidate is shown to the LLM judge by its closest sentences
-JUDGE_FIXED_TOKENS = 450  # the judge's rules and worked example
+MULTI_FUSION_PAPERS = 300  # above this many papers English questions use the multilingual ranking
 STREAM_PIECE = 48  # characters per streamed piece of an extractive answer
 
 
@@ -79,7 +73,12 @@ class Engine:
         self.bank = SentenceBank(
             embedder, self.catalog.lexical.coverage, multilingual=self.multilingual
         )
-        self.retriever = Retriever(self.store, self.catalog, sentences=self.closest_sentences)
+        self.retriever = Retriever(
+            self.store,
+            self.catalog,
+            sentences=self.closest_sentences,
+            multi_query=self._multi_query(),
+        )
         self.judge = Judge(self.bank, self.catalog, calibration)
         self.set_judge = SetJudge(self.store, self.catalog, self.bank, judge_model)
 
@@ -90,10 +89,18 @@ class Engine:
                 self._multilingual = multilingual_for(self.settings)
             return self._multilingual
 
+    def _multi_query(self) -> Callable[[str], np.ndarray] | None:
+        """On a large corpus with multilingual vectors, English questions are ranked in that space
+        too (its model loads in the background now); a small one has no need of it."""
+        if len(self.catalog.table.papers) <= MULTI_FUSION_PAPERS or not self.has_multilingual():
+            return None
+        self.multilingual().preload()
+        return lambda text: self.multilingual().embed_many([text])[0]
+
     def has_multilingual(self) -> bool:
         """Whether the index holds multilingual vectors (one built before them does not)."""
         if self._has_multilingual is None:
-            self._has_multilingual = self.retriever.multi.count() > 0
+            self._has_multilingual = MultiCollection(self.store).count() > 0
         return self._has_multilingual
 
     def closest_sentences(self, vector: np.ndarray, paper_ids: list[str]) -> dict[str, float]:
@@ -176,49 +183,13 @@ class Engine:
         )
         kept = {j.paper.id for j in self.set_judge.kept(plan, ranked)}
         notes: tuple[str, ...] = ()
-        if llm and plan.subject and self.llm_judges():
-            kept, notes = self._llm_judged(plan, ranked, kept)
+        if llm and plan.subject and llm_judges(self.settings):
+            kept, notes = judged_by_llm(self.settings, self.bank, plan, ranked, kept)
         judged = [
             PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned)
             for j in ranked
         ]
         return [h for h in judged if h.paper.id in kept], judged, notes
-
-    def llm_judges(self) -> bool:
-        """Whether the LLM judges set questions' papers (by default for remote servers only)."""
-        chosen = self.settings.llm_judge
-        return not is_local(self.settings.llm_base_url) if chosen is None else chosen
-
-    def _llm_judged(
-        self, plan: Plan, ranked: list[Judged], kept: set[str]
-    ) -> tuple[set[str], tuple[str, ...]]:
-        from .llm import LLMError
-
-        local = is_local(self.settings.llm_base_url)
-        limit = LOCAL_LLM_CANDIDATES if local else LLM_CANDIDATES
-        pool = [j.paper for j in ranked if j.probability >= LLM_FLOOR][:limit]
-        budget = prompt_tokens(self.settings)
-        batch = max(1, min(12, (budget - JUDGE_FIXED_TOKENS) // JUDGE_PAPER_TOKENS))
-
-        def excerpt(paper: Paper) -> str:  # the paper's sentences closest to the subject
-            found = excerpts([paper], self.bank, plan.subject_vector, JUDGE_PAPER_TOKENS)
-            return found[0].excerpt if found else paper.abstract[:400]
-
-        try:
-            verdicts = judge_with_llm(
-                llm_config(self.settings),
-                plan.subject,
-                pool,
-                batch=batch,
-                workers=1 if local else 4,
-                excerpt=excerpt,
-            )
-        except LLMError as err:  # unreachable, or every batch failed
-            return kept, (
-                f"The language model could not judge the papers ({err}); the offline judge did.",
-            )
-        decided = {i for i, v in verdicts.items() if v.relevant} | (kept - set(verdicts))
-        return decided, ()
 
     def titles(self, history: Sequence[Turn]) -> dict[str, str]:
         """The titles of the papers earlier answers cited (the LLM sees them with the turns)."""

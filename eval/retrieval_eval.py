@@ -3,6 +3,7 @@ and MRR for dense-only, BM25-only, the fused retriever and a stock llama-index p
 side; plus warm search latency (p50/p95) and cold process-start-to-first-result.
 
     python eval/retrieval_eval.py [--vectorstore DIR] [--tune] [--skip-stock] [--out FILE]
+    python eval/retrieval_eval.py --gold eval/gold_known_items.jsonl --split test --skip-stock
 """
 
 from __future__ import annotations
@@ -186,11 +187,12 @@ def main() -> None:
     parser.add_argument("--gold", type=Path, default=ROOT / "eval" / "gold_retrieval.jsonl")
     parser.add_argument("--tune", action="store_true", help="grid-search the fusion weights first")
     parser.add_argument("--skip-stock", action="store_true")
+    parser.add_argument("--split", choices=["dev", "test"], help="only rows of this split")
     parser.add_argument("--out", type=Path, default=ROOT / "eval" / "out" / "retrieval_report.json")
     args = parser.parse_args()
     settings = Settings(corpus="iclr2026", vectorstore=args.vectorstore)
     engine = Engine(settings, for_settings(settings))
-    gold = load_gold(args.gold)
+    gold = [g for g in load_gold(args.gold) if not args.split or g.get("split") == args.split]
     if args.tune:
         engine.retriever.params = tune(engine, gold)
         print(f"best: {engine.retriever.params}")

@@ -4,6 +4,8 @@ the sentence bank's bounded cache, and the Judge's abstention verdicts on real p
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from assistant.answer.decide import Judge
@@ -49,6 +51,17 @@ def test_long_label_is_cut_at_a_word_not_inside_one() -> None:
     assert title[len(cut.strip("*").removesuffix("…"))] == " "  # the next character is a space
 
 
+def test_the_multilingual_ranking_joins_by_its_weight_and_only_when_given() -> None:
+    dense, lexical, multi = {"a": 0.9, "b": 0.5}, {"b": 10.0, "c": 2.0}, {"c": 0.7, "d": 0.3}
+    params = FusionParams(lexical_weight=0.5, multi_weight=0.25)
+    # dense a=1 b=0; lexical b=1 c=0 (x0.5); multi c=1 d=0 (x0.25)
+    assert fuse(dense, lexical, params, multi) == pytest.approx(
+        {"a": 1.0, "b": 0.5, "c": 0.25, "d": 0.0}
+    )
+    assert fuse(dense, lexical, params) == pytest.approx({"a": 1.0, "b": 0.5, "c": 0.0})
+    assert set(fuse(dense, lexical, replace(params, multi_weight=0.0), multi)) == {"a", "b", "c"}
+
+
 @pytest.mark.parametrize(
     "dense, lexical, params, expected",
     [
@@ -56,7 +69,7 @@ def test_long_label_is_cut_at_a_word_not_inside_one() -> None:
         (
             {"a": 0.9, "b": 0.5},
             {"b": 10.0, "c": 6.0, "d": 2.0},
-            FusionParams(),
+            FusionParams(lexical_weight=1.0),
             {"a": 1.0, "b": 1.0, "c": 0.5, "d": 0.0},
         ),
         (
@@ -69,7 +82,7 @@ def test_long_label_is_cut_at_a_word_not_inside_one() -> None:
         (
             {"a": 0.9, "b": 0.5},
             {"b": 3.0, "c": 1.0},
-            FusionParams(method="rrf", rrf_k=0.0),
+            FusionParams(method="rrf", rrf_k=0.0, lexical_weight=1.0),
             {"a": 1.0, "b": 1.5, "c": 0.5},
         ),
         ({}, {}, FusionParams(), {}),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from assistant.cli import main
@@ -163,3 +164,39 @@ def test_search_cli_many_queries_one_json_line_each(
 
 def test_empty_filters_are_empty() -> None:
     assert Filters().is_empty() and not from_flags(status=["oral"]).is_empty()
+
+
+def test_the_multilingual_ranking_joins_an_english_question_when_offered(engine: Engine) -> None:
+    from dataclasses import replace
+
+    from assistant.retrieve.fusion import FusionParams
+    from assistant.retrieve.retriever import Retriever
+
+    asked: list[str] = []
+
+    def multi_query(text: str) -> np.ndarray:
+        asked.append(text)
+        return engine.multilingual().embed_many([text])[0]
+
+    question = "a detector that abstains when no object in the picture fits the phrase"
+    plan = engine.plan(question, k=5, widen=False)
+    only_multi = FusionParams(dense_weight=0.0, lexical_weight=0.0, multi_weight=1.0)
+    retriever = Retriever(engine.store, engine.catalog, only_multi, multi_query=multi_query)
+    hits = retriever.retrieve(plan)
+    assert asked == [plan.query]
+    ranking = retriever.multilingual(plan)
+    assert ranking is not None
+    assert [h.paper.id for h in hits] == sorted(ranking, key=lambda p: -ranking[p])[:5]
+    assert hits[0].paper.id == "btWHQoSZZ1"
+    asked.clear()
+    retriever.params = replace(only_multi, multi_weight=0.0)
+    assert retriever.multilingual(plan) is None and asked == []
+
+
+def test_two_named_papers_come_first_the_likelier_first(engine: Engine) -> None:
+    from dataclasses import replace
+
+    plan = engine.plan("structural re-parameterization of draft models for speculative decoding")
+    hits = engine.retriever.retrieve(replace(plan, named=(ELMUR, REPSPEC)))
+    assert [h.paper.id for h in hits[:2]] == [REPSPEC, ELMUR]
+    assert hits[0].named and hits[1].named

@@ -20,6 +20,7 @@ LEXICAL_PAPERS = 150
 MAX_LISTED = 100
 SENTENCE_PAPERS = 300  # up to this many papers, their sentences rank a question in another language
 SentenceScores = Callable[[np.ndarray, list[str]], dict[str, float]]
+QueryVector = Callable[[str], np.ndarray]  # an English question in the multilingual space
 
 
 class Retriever:
@@ -31,20 +32,24 @@ class Retriever:
         catalog: Catalog,
         params: FusionParams | None = None,
         sentences: SentenceScores | None = None,
+        multi_query: QueryVector | None = None,
     ) -> None:
         self.store = store
         self.catalog = catalog
         self.params = params or FusionParams()
         self.multi = MultiCollection(store)
         self.sentences = sentences  # (vector, paper ids) -> each paper's closest sentence cosine
+        self.multi_query = multi_query
 
     def retrieve(self, plan: Plan) -> list[PaperHit]:
         if plan.listing:
             return self.listing(plan)
         dense, chunks = self.dense(plan)
-        fused = fuse(dense, self.lexical(plan), self.params)
+        fused = fuse(dense, self.lexical(plan), self.params, self.multilingual(plan))
         ranked = [p for p, _ in sorted(fused.items(), key=lambda kv: -kv[1]) if p not in plan.named]
-        top_k = [*plan.named, *ranked][: plan.k]
+        # named papers first, the likelier first (two papers may share a name)
+        named = sorted(plan.named, key=lambda p: -fused.get(p, 0.0))
+        top_k = [*named, *ranked][: plan.k]
         pinned = plan.pinned
         top = max(fused.values(), default=1.0)
         hits = []
@@ -77,6 +82,14 @@ class Retriever:
             papers[paper_id] = max(papers.get(paper_id, -1.0), chunk.score)
             chunks.setdefault(paper_id, []).append(chunk)
         return papers, chunks
+
+    def multilingual(self, plan: Plan) -> dict[str, float] | None:
+        """An English question's ranking by the multilingual paper vectors (a second dense
+        view, which finds papers described in other words), where the engine offers one."""
+        if self.multi_query is None or plan.ml_vector is not None or not self.params.multi_weight:
+            return None
+        allowed = self.catalog.table.allowed(plan.filters)
+        return self.multi.query(self.multi_query(plan.query), LEXICAL_PAPERS, plan.filters, allowed)
 
     def _multilingual(self, plan: Plan, allowed: set[str] | None) -> dict[str, float]:
         """Papers by their multilingual vectors; on a small corpus each also by its closest
