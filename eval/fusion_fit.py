@@ -47,7 +47,7 @@ def features(engine: Engine, query: str) -> dict[str, Any]:
 
 def ranked(f: dict[str, Any], params: FusionParams) -> list[str]:
     scores = fuse(f["dense"], f["lexical"], params, f["multi"])
-    named = sorted(f["named"], key=lambda p: -scores.get(p, 0.0))  # as the retriever orders them
+    named = sorted(f["named"], key=lambda p: -scores.get(p, 0.0))  # as the retriever (not compare)
     order = [p for p, _ in sorted(scores.items(), key=lambda kv: -kv[1]) if p not in named]
     return [*named, *order][:20]
 

@@ -47,8 +47,11 @@ class Retriever:
         dense, chunks = self.dense(plan)
         fused = fuse(dense, self.lexical(plan), self.params, self.multilingual(plan))
         ranked = [p for p, _ in sorted(fused.items(), key=lambda kv: -kv[1]) if p not in plan.named]
-        # named papers first, the likelier first (two papers may share a name)
-        named = sorted(plan.named, key=lambda p: -fused.get(p, 0.0))
+        # named papers first: a comparison's in the question's order, else the likelier first
+        # (two papers may share a name)
+        named = list(plan.named)
+        if plan.kind != "compare":
+            named.sort(key=lambda p: -fused.get(p, 0.0))
         top_k = [*named, *ranked][: plan.k]
         pinned = plan.pinned
         top = max(fused.values(), default=1.0)
