@@ -32,11 +32,26 @@ def test_a_refusal_when_papers_match_falls_back_to_the_offline_answer(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:
     with OpenAIStub() as stub:
-        stub.script({"text": "NOT_IN_SOURCES"})
+        stub.script({"text": "NOT_IN_SOURCES"}, {"text": "NOT_IN_SOURCES"})
         answer = llm_engine(seed_settings, embedder, stub).ask("What does ELMUR achieve on T-Maze?")
+        asked = len(stub.chat_requests())
+    assert asked == 2  # asked once more before giving up
     assert answer.written_by == "extractive" and "100%" in answer.text
     assert "NOT_IN_SOURCES" not in answer.text and cited(answer) == [ELMUR]
     assert any("do not answer this, though the offline check found" in n for n in answer.notes)
+
+
+def test_a_refusal_is_asked_again_and_a_good_second_reply_is_the_answer(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    with OpenAIStub() as stub:
+        stub.script({"text": "NOT_IN_SOURCES"}, {"text": ELMUR_TMAZE})
+        answer = llm_engine(seed_settings, embedder, stub).ask("What does ELMUR achieve on T-Maze?")
+        asked = len(stub.chat_requests())
+    assert asked == 2 and answer.written_by.startswith("llm:")
+    assert "NOT_IN_SOURCES" not in answer.text and "100% success rate" in answer.text
+    assert cited(answer) == [ELMUR] and answer.citations[0].supported
+    assert not any("extractive answer instead" in n for n in answer.notes)
 
 
 def test_an_uncited_invented_table_is_not_shown_and_cited_cells_are_checked(

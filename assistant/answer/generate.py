@@ -28,6 +28,7 @@ from .prompts import render
 from .validate import NOT_IN_SOURCES, Checker, units
 
 log = logging.getLogger(__name__)
+ASKS = 2  # a refusal (or nothing supported) with nothing shown yet is asked once more
 
 
 class Refused(Exception):
@@ -122,27 +123,41 @@ def generate(
     history: Sequence[Turn] = (),
     titles: dict[str, str] | None = None,
 ) -> Iterator[str | Answer]:
-    """Yields checked text as it is written, then the Answer (the extractive one on failure)."""
+    """Yields checked text as it is written, then the Answer (the extractive one on failure).
+    A reply that refuses, or holds nothing checked, before any text was shown is asked once
+    more (a small model varies from call to call) before the extractive answer is given."""
     shown: list[str] = []
     try:
         cfg = llm_config(settings)
-        writer = Writer(cfg, settings, plan, bank, history, titles or {})
-        tasks = Tasks(writer, plan, decision, hits, top_k)
-        for piece in tasks.run():
-            shown.append(piece)
-            yield piece
-        if not writer.checker.model_claims:
-            raise Refused(_refusal(writer.checker.refusals))
-        said = [r for r in writer.checker.refusals if NOT_IN_SOURCES not in r.upper()]
-        if said and plan.kind == "facts":  # what the abstracts leave open, after what they say
-            piece = " " + " ".join(said)
-            shown.append(piece)
-            yield piece
+        for attempt in range(1, ASKS + 1):
+            writer = Writer(cfg, settings, plan, bank, history, titles or {})
+            tasks = Tasks(writer, plan, decision, hits, top_k)
+            try:
+                yield from _attempt(plan, writer, tasks, shown)
+                break
+            except Refused as err:
+                if shown or attempt == ASKS:
+                    raise
+                log.info("asking the LLM again: %s", err)
     except (LLMError, Refused) as err:
         log.warning("LLM answer not used: %s", err)
         yield from _fallback(plan, decision, hits, bank, str(err), bool(shown))
         return
     yield _answer(plan, hits, "".join(shown), writer, cfg.model, tasks.extra_notes)
+
+
+def _attempt(plan: Plan, writer: Writer, tasks: Tasks, shown: list[str]) -> Iterator[str]:
+    """One try: the checked pieces, each also kept in `shown`; Refused if none held up."""
+    for piece in tasks.run():
+        shown.append(piece)
+        yield piece
+    if not writer.checker.model_claims:
+        raise Refused(_refusal(writer.checker.refusals))
+    said = [r for r in writer.checker.refusals if NOT_IN_SOURCES not in r.upper()]
+    if said and plan.kind == "facts":  # what the abstracts leave open, after what they say
+        piece = " " + " ".join(said)
+        shown.append(piece)
+        yield piece
 
 
 def _refusal(refusals: list[str]) -> str:
