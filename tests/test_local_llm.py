@@ -11,7 +11,7 @@ import signal
 import subprocess
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -62,19 +62,27 @@ def local_llm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             os.killpg(server.pid, signal.SIGKILL)
 
 
+Ask = Callable[[str], dict]
+
+
+@pytest.fixture
 def ask(
-    question: str,
-    settings: Settings,
-    url: str,
+    local_llm: str,
+    seed_settings: Settings,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
-) -> dict:
-    monkeypatch.setenv("ICLR_ASSISTANT_LLM_BASE_URL", url)
+) -> Ask:
+    """`iclr-assistant ask QUESTION --json` against the local model, its output parsed."""
+    monkeypatch.setenv("ICLR_ASSISTANT_LLM_BASE_URL", local_llm)
     monkeypatch.setenv("ICLR_ASSISTANT_BACKEND", "openai")
-    capsys.readouterr()
-    code = main(["ask", question, "--json", "--vectorstore", str(settings.vectorstore)])
-    assert code == 0
-    return dict(json.loads(capsys.readouterr().out))
+
+    def run(question: str) -> dict:
+        capsys.readouterr()
+        code = main(["ask", question, "--json", "--vectorstore", str(seed_settings.vectorstore)])
+        assert code == 0
+        return dict(json.loads(capsys.readouterr().out))
+
+    return run
 
 
 def from_the_llm(out: dict) -> None:
@@ -88,27 +96,15 @@ def from_the_llm(out: dict) -> None:
     assert all(c["supported"] for c in out["citations"]), out["citations"]
 
 
-def test_a_fact_is_answered_by_the_local_model_with_checked_citations(
-    local_llm: str,
-    seed_settings: Settings,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    out = ask(
-        "What does ELMUR achieve on the T-Maze task?", seed_settings, local_llm, monkeypatch, capsys
-    )
+def test_a_fact_is_answered_by_the_local_model_with_checked_citations(ask: Ask) -> None:
+    out = ask("What does ELMUR achieve on the T-Maze task?")
     from_the_llm(out)
     assert [c["paper_id"] for c in out["citations"]][:1] == [ELMUR]
     assert "T-Maze" in out["answer"] or "100%" in out["answer"]
 
 
-def test_a_comparison_is_a_table_the_local_model_filled(
-    local_llm: str,
-    seed_settings: Settings,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    out = ask("Compare RepSpec and ELMUR.", seed_settings, local_llm, monkeypatch, capsys)
+def test_a_comparison_is_a_table_the_local_model_filled(ask: Ask) -> None:
+    out = ask("Compare RepSpec and ELMUR.")
     from_the_llm(out)
     assert [c["paper_id"] for c in out["citations"]] == [REPSPEC, ELMUR]
     rows = [line for line in out["answer"].splitlines() if line.startswith("| ")]
@@ -121,19 +117,8 @@ def test_a_comparison_is_a_table_the_local_model_filled(
     ]
 
 
-def test_a_question_no_paper_answers_abstains(
-    local_llm: str,
-    seed_settings: Settings,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    out = ask(
-        "What is the capital of France?",
-        seed_settings,
-        local_llm,
-        monkeypatch,
-        capsys,
-    )
+def test_a_question_no_paper_answers_abstains(ask: Ask) -> None:
+    out = ask("What is the capital of France?")
     assert out["abstained"] is True and out["citations"] == []
     assert "No paper in this corpus" in out["answer"]
 

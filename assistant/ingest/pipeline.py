@@ -134,8 +134,9 @@ def ingest(
         embedder, shipped.chunk_signature(settings.chunk_tokens), settings
     )
     report = _sync(settings, store, scanned, prune, progress, chunk_embedder)
-    paper_embedder = multilingual and shipped.wrap(multilingual, shipped.PAPER_SIGNATURE, settings)
-    if paper_embedder is not None:
+    paper_embedder = None
+    if multilingual is not None:
+        paper_embedder = shipped.wrap(multilingual, shipped.PAPER_SIGNATURE, settings)
         report = _sync_multi(store, scanned, progress, paper_embedder, report)
     used = shipped.used(chunk_embedder) + shipped.used(paper_embedder)
     report = dataclasses.replace(report, shipped_vectors=used)

@@ -29,13 +29,16 @@ class Build:
     began: float = field(default_factory=time.monotonic)
     done: threading.Event = field(default_factory=threading.Event)
     error: Exception | None = None
+    store: Store | None = None  # opened once the ingest has created it
 
     def progress(self) -> str:
         seconds = time.monotonic() - self.began
         try:
-            store = Store(self.settings, resolve_corpus(self.settings.corpus)[0])
-            store.open()
-            papers, chunks = store.counts()
+            if self.store is None:
+                store = Store(self.settings, resolve_corpus(self.settings.corpus)[0])
+                store.open()
+                self.store = store
+            papers, chunks = self.store.counts()
             written = f"{plural(papers, 'paper')} and {plural(chunks, 'chunk')} indexed so far"
         except Exception:  # not created yet: the corpus file is still being read
             written = "reading the corpus"

@@ -69,6 +69,8 @@ class Engines:
     def prepare(self, label: str) -> Iterator[str]:
         """Progress messages while the index of `label` is built; none when it exists."""
         settings = self._settings(label)
+        if label in self._engines and not self.builder.running(label):
+            return  # opened before: its index exists (no store call on every question)
         if self.builder.running(label) or not Store(settings, self._name(label)).exists():
             yield from self.builder.wait(label, settings, self._shared_embedder())
 
@@ -81,7 +83,7 @@ class Engines:
         return resolve_corpus(self.corpora[label])[0]
 
     def get(self, label: str) -> Engine:
-        self._settings(label)
+        settings = self._settings(label)
         if self.builder.running(label):
             raise MissingIndex(
                 f"The index of '{label}' is being built; ask in the chat to follow it."
@@ -90,7 +92,6 @@ class Engines:
             lock = self._locks.setdefault(label, threading.Lock())
         with lock:
             if label not in self._engines:
-                settings = self.settings.model_copy(update={"corpus": self.corpora[label]})
                 check_index(settings, label)
                 self._engines[label] = Engine(settings, self._shared_embedder())
             return self._engines[label]
