@@ -200,7 +200,7 @@ def test_a_question_to_a_corpus_without_an_index_builds_it_showing_progress(
     monkeypatch.setattr(building, "POLL", 0.05)
     corpus = tmp_path / "three.jsonl"
     corpus.write_text("".join(SEED_JSONL.read_text().splitlines(keepends=True)[:3]))
-    settings = Settings(vectorstore=tmp_path / "vs", corpus="seed", multilingual=False)
+    settings = Settings(vectorstore=tmp_path / "vs", corpus="seed")
     engines = Engines(settings, {"Three": str(corpus)}, embedder)
     with pytest.raises(MissingIndex, match="has no index yet"):  # the Papers tab never builds
         engines.get("Three")
@@ -208,6 +208,7 @@ def test_a_question_to_a_corpus_without_an_index_builds_it_showing_progress(
     outputs = ask(engines, f"What does {first['title']} propose?", corpus="Three")
     shown = [str(out[1][-1]["content"]) for out in outputs]
     assert any("Building the index of 'Three'" in text for text in shown[:-1])
+    assert any("chunks and" in t and "multilingual vector" in t for t in shown[:-1])
     assert "(#src-1)" in shown[-1] and first["url"] in outputs[-1][3]
     assert engines.get("Three").table.get(first["id"]) is not None
     again = [str(out[1][-1]["content"]) for out in ask(engines, "And its results?", corpus="Three")]

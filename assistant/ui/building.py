@@ -14,6 +14,7 @@ from ..config import Settings
 from ..embedding import MiniLMEmbedding
 from ..ingest.corpus import resolve_corpus
 from ..store.chroma import Store
+from ..store.multi import MultiCollection
 from ..text.counts import plural
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,10 @@ class Build:
                 store.open()
                 self.store = store
             papers, chunks = self.store.counts()
-            written = f"{plural(papers, 'paper')} and {plural(chunks, 'chunk')} indexed so far"
+            parts = [plural(papers, "paper"), plural(chunks, "chunk")]
+            if self.settings.multilingual:  # written last, one per paper
+                parts.append(plural(MultiCollection(self.store).count(), "multilingual vector"))
+            written = f"{', '.join(parts[:-1])} and {parts[-1]} indexed so far"
         except Exception:  # not created yet: the corpus file is still being read
             written = "reading the corpus"
         return (
