@@ -126,8 +126,16 @@ def test_a_follow_up_about_one_listed_paper_offers_the_llm_that_paper_only(
         answer = llm_engine(seed_settings, embedder, stub).ask(
             "What dataset did the first one build?", history
         )
-    sources = user_prompt(stub).split("Question:")[0].split("Sources:")[1]
+    prompt = user_prompt(stub)
+    sources = prompt.split("Question:")[0].split("Sources:")[1]
     assert "[1] Rex-Thinker" in sources and "[2]" not in sources and "ExpVid" not in sources
+    # the earlier answer's markers numbered its own sources: only the titles say which is which
+    conversation = prompt.split("Sources:")[0]
+    assert "Rex-Thinker and TumorChain do." in conversation and "[2]" not in conversation
+    # the question says which paper "the first one" is
+    assert prompt.split("Question:")[1].split("Write the reply")[0].strip() == (
+        "What dataset did the first one build?\n(The paper this question refers to: Rex-Thinker.)"
+    )
     assert "ExpVid" not in answer.text  # a marker of a source not offered is dropped
     assert cited(answer) == [REX]
 

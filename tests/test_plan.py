@@ -171,3 +171,44 @@ def test_set_questions_consider_more_papers_unless_asked_for_k(engine: Engine) -
 def test_whitespace_is_normalised_and_overlong_questions_are_cut(engine: Engine) -> None:
     assert engine.plan("  What   does\nELMUR do? ").question == "What does ELMUR do?"
     assert len(engine.plan("memory " * 1000).question) == 2000
+
+
+SHARED_NAME = [
+    {
+        "id": "optim",
+        "title": "REG: A Regularization Optimizer for Robust Training Dynamics",
+        "abstract": "We propose an optimizer that rescales the rows and columns of each update "
+        "as a gentler alternative to Muon for large language model pretraining.",
+    },
+    {
+        "id": "guide",
+        "title": "Sharper Samples without Extra Training",
+        "abstract": "We introduce Rectified EMA Guidance (REG), a training-free alternative to "
+        "classifier-free guidance for diffusion sampling that keeps sample diversity.",
+        "names": ["REG"],
+    },
+    {"id": "other", "title": "Graph Transformers at Scale", "abstract": "Message passing."},
+]
+
+
+@pytest.mark.parametrize(
+    "question, named",
+    [
+        ("What does REG do?", ["optim"]),  # nothing else to go by: the paper titled REG
+        (
+            "How does REG keep diffusion samples diverse without classifier-free guidance?",
+            ["guide"],
+        ),
+        ("Does REG replace Muon when pretraining language models?", ["optim"]),
+    ],
+)
+def test_a_name_two_papers_share_goes_to_the_one_the_question_describes(
+    question: str, named: list[str]
+) -> None:
+    from assistant.plan.named import find_named
+    from assistant.store.lexical import Lexical
+    from assistant.store.papers import PaperTable
+
+    rows = [{"names": [], **r, "keyword_terms": []} for r in SHARED_NAME]
+    words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
+    assert find_named(PaperTable(rows, words), question) == named

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..schema import Paper, Turn
+from ..text.markers import MARKER_RE
 from .evidence import SentenceBank
 
 HISTORY_TURNS = 6  # the last three exchanges at most
 HISTORY_SHARE = 0.2  # of the prompt budget; the sources get the rest
 TURN_CHARS = 600  # an earlier answer is shortened to this
+OLD_MARKER_RE = re.compile(r"\s*" + MARKER_RE.pattern)
 PER_PAPER_OVERHEAD = 16  # tokens for "[n]", "(decision: ...)" and the tags around the title
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
@@ -86,7 +88,8 @@ def conversation(history: Sequence[Turn], titles: dict[str, str], budget: int) -
     lines: list[str] = []
     used = 0
     for turn in reversed(list(history)[-HISTORY_TURNS:]):
-        content = " ".join(turn.content.split())
+        # its [n] markers numbered that answer's sources, not this prompt's: the titles say which
+        content = " ".join(OLD_MARKER_RE.sub("", turn.content).split())
         if len(content) > TURN_CHARS:
             content = content[: TURN_CHARS - 3] + "..."
         cited = [titles[i] for i in turn.paper_ids if i in titles]

@@ -65,9 +65,17 @@ class Tasks:
         pinned = [h.paper for h in self.hits if h.paper.id in self.plan.pinned]
         return pinned or [h.paper for h in self.hits[: self.top_k]]
 
+    def asked(self) -> str:
+        """The question as the model reads it: a follow-up ("the first one") says which papers
+        it means, since a small model does not work that out from the conversation."""
+        focus = [h.paper.short_name for h in self.hits if h.paper.id in self.plan.focus]
+        if not focus:
+            return self.plan.question
+        return render("question_focus", question=self.plan.question, names="; ".join(focus))
+
     def facts(self, papers_: list[Paper]) -> Iterator[str]:
         sources, replies = self.w.call(
-            papers_, render("task_facts"), self.vector, with_history=True
+            papers_, render("task_facts"), self.vector, with_history=True, question=self.asked()
         )
         offered = [s.paper for s in sources]
         at_line_start = True

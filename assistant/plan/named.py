@@ -7,9 +7,13 @@ import re
 
 from ..store.papers import PaperTable
 from ..text.names import NAME_TOKEN_RE, distinctive
+from ..text.tokens import terms
 
 MAX_NAME_PAPERS = 4  # a name shared by more papers than this is not a name, it's a topic
 MAX_TITLE_SCAN = 5000  # beyond this many papers, full titles are not searched in free text
+CLEAR_FIT = (
+    0.2  # a shared name goes to the paper whose abstract holds this much more of the question
+)
 
 
 def find_named(table: PaperTable, question: str) -> list[str]:
@@ -20,7 +24,7 @@ def find_named(table: PaperTable, question: str) -> list[str]:
     for size in (6, 5, 4, 3, 2, 1):
         for start in range(len(tokens) - size + 1):
             phrase = " ".join(tokens[start : start + size])
-            for paper_id in _lookup(table, phrase, size):
+            for paper_id in _lookup(table, phrase, size, question):
                 if paper_id not in found:
                     found.append(paper_id)
     return found
@@ -44,7 +48,7 @@ def _long_names_in(table: PaperTable, question: str) -> list[str]:
     return found
 
 
-def _lookup(table: PaperTable, phrase: str, size: int) -> list[str]:
+def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[str]:
     entries = table.names.get(phrase.lower(), [])
     if not entries or len(entries) > MAX_NAME_PAPERS:
         return []
@@ -60,7 +64,27 @@ def _lookup(table: PaperTable, phrase: str, size: int) -> list[str]:
     strongest = max(e[1] for e in entries)
     if strongest == 1 and (len(entries) > 1 or table.words.doc_freq(phrase) > 2):
         return []  # an acronym a few abstracts define (LDA, MNL) is a term, not a paper's name
-    return [e[0] for e in entries if e[1] == strongest]
+    described = _described(table, question, phrase, [e[0] for e in entries])
+    return [described] if described else [e[0] for e in entries if e[1] == strongest]
+
+
+def _described(table: PaperTable, question: str, phrase: str, ids: list[str]) -> str | None:
+    """Of several papers sharing a name (REG the optimizer, REG the guidance rule), the one whose
+    title and abstract hold clearly more of the rest of the question, if one does."""
+    rest = terms(question) - terms(phrase)
+    if len(set(ids)) < 2 or not rest:
+        return None
+    fits = sorted(
+        (
+            (table.words.coverage(rest, f"{p.title} {p.abstract}"), p.id)
+            for i in ids
+            if (p := table.get(i))
+        ),
+        reverse=True,
+    )
+    if len(fits) >= 2 and fits[0][0] - fits[1][0] >= CLEAR_FIT:
+        return fits[0][1]
+    return None
 
 
 def mentioned_papers(table: PaperTable, text: str) -> list[str]:

@@ -19,6 +19,8 @@ class DocumentFrequencies(Protocol):
 
     def is_common(self, word: str) -> bool: ...
 
+    def coverage(self, terms: set[str], text: str) -> float: ...
+
 
 class PaperTable:
     """All papers of a corpus, by id, with their names; `words` tells how common a word is
