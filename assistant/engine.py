@@ -27,6 +27,7 @@ from .plan.kinds import Kind, classify, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
 from .retrieve.candidates import gather
 from .retrieve.described import described
+from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
 from .store import catalog
@@ -35,7 +36,8 @@ from .store.multi import MultiCollection
 from .store.papers import PaperTable
 from .text.messages import say
 
-MULTI_FUSION_PAPERS = 300  # above this many papers English questions use the multilingual ranking
+MULTI_FUSION_PAPERS = 300  # above this many papers English questions use the multilingual and
+# whole-paper rankings
 STREAM_PIECE = 48  # characters per streamed piece of an extractive answer
 
 
@@ -76,6 +78,7 @@ class Engine:
         self.retriever = Retriever(
             self.store,
             self.catalog,
+            self._fusion(),
             sentences=self.closest_sentences,
             multi_query=self._multi_query(),
         )
@@ -88,6 +91,13 @@ class Engine:
             if self._multilingual is None:
                 self._multilingual = multilingual_for(self.settings)
             return self._multilingual
+
+    def _fusion(self) -> FusionParams:
+        """The fitted weights; a small corpus has no use for the whole-paper ranking, which was
+        fitted over all of ICLR 2026 (a few dozen papers are told apart by their chunks)."""
+        if len(self.catalog.table.papers) <= MULTI_FUSION_PAPERS:
+            return FusionParams(whole_weight=0.0)
+        return FusionParams()
 
     def _multi_query(self) -> Callable[[str], np.ndarray] | None:
         """On a large corpus with multilingual vectors, English questions are ranked in that space

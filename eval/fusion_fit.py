@@ -27,7 +27,7 @@ from assistant.embedding import for_settings  # noqa: E402
 from assistant.engine import Engine  # noqa: E402
 from assistant.retrieve.fusion import FusionParams, fuse  # noqa: E402
 
-OLD = FusionParams(lexical_weight=1.0, multi_weight=0.0)  # the settings before this fit
+OLD = FusionParams(lexical_weight=1.0, multi_weight=0.0, whole_weight=0.0)  # before any fit
 
 
 def features(engine: Engine, query: str) -> dict[str, Any]:
@@ -37,16 +37,18 @@ def features(engine: Engine, query: str) -> dict[str, Any]:
     lexical = r.lexical(plan)
     vector = engine.multilingual().embed_many([query])[0]
     multi = r.multi.query(vector, 150, plan.filters, None)
+    r.params = FusionParams(whole_weight=1.0)  # so that the whole-paper ranking is computed
     return {
         "dense": dense,
         "lexical": lexical,
         "multi": multi,
+        "whole": r.whole(plan) or {},
         "named": list(plan.named),
     }
 
 
 def ranked(f: dict[str, Any], params: FusionParams) -> list[str]:
-    scores = fuse(f["dense"], f["lexical"], params, f["multi"])
+    scores = fuse(f["dense"], f["lexical"], params, f["multi"], f["whole"])
     named = sorted(f["named"], key=lambda p: -scores.get(p, 0.0))  # as the retriever (not compare)
     order = [p for p, _ in sorted(scores.items(), key=lambda kv: -kv[1]) if p not in named]
     return [*named, *order][:20]
@@ -93,10 +95,13 @@ def search(dev: list[dict[str, Any]], regression: list[dict[str, Any]]) -> Fusio
         [0.3, 0.5, 0.7, 1.0],  # lexical weight
         [0.0, 0.5, 1.0],  # lexical confidence
         [0.0, 0.2, 0.3, 0.5],  # multilingual weight
+        [0.0, 0.3, 0.5, 0.7],  # whole-paper weight
     )
     best: tuple[float, FusionParams] | None = None
-    for lw, conf, mw in grid:
-        params = FusionParams(lexical_weight=lw, lexical_confidence=conf, multi_weight=mw)
+    for lw, conf, mw, ww in grid:
+        params = FusionParams(
+            lexical_weight=lw, lexical_confidence=conf, multi_weight=mw, whole_weight=ww
+        )
         kept = metrics(regression, lambda r, p=params: ranked(r["f"], p))
         if any(kept[m] < before[m] - 0.01 for m in ("R@1", "R@5")):
             continue
@@ -113,6 +118,7 @@ def table(name: str, rows: list[dict[str, Any]], params: FusionParams) -> None:
         "bm25": single("lexical"),
         "dense (MiniLM chunks)": single("dense"),
         "multilingual (USE papers)": single("multi"),
+        "whole paper (MiniLM mean)": single("whole"),
         "fused, before": lambda r: ranked(r["f"], OLD),
         "fused, fitted": lambda r: ranked(r["f"], params),
     }
@@ -140,7 +146,7 @@ def main() -> int:
     settings = Settings(corpus="iclr2026", vectorstore=args.vectorstore)
     engine = Engine(settings, for_settings(settings))
     for row in [*rows, *regression]:
-        if row["query"] not in cache:
+        if "whole" not in cache.get(row["query"], {}):
             cache[row["query"]] = features(engine, row["query"])
         row["f"] = cache[row["query"]]
     args.cache.parent.mkdir(parents=True, exist_ok=True)

@@ -69,13 +69,20 @@ def test_the_multilingual_ranking_joins_by_its_weight_and_only_when_given() -> N
         (
             {"a": 0.9, "b": 0.5},
             {"b": 10.0, "c": 6.0, "d": 2.0},
-            FusionParams(lexical_weight=1.0),
+            FusionParams(lexical_weight=1.0, lexical_confidence=0.0),
             {"a": 1.0, "b": 1.0, "c": 0.5, "d": 0.0},
+        ),
+        # BM25's best stands out by (10 - 6) / 10 * 2 = 0.8: its weight rises to 1.8
+        (
+            {"a": 0.9, "b": 0.5},
+            {"b": 10.0, "c": 6.0, "d": 2.0},
+            FusionParams(lexical_weight=1.0, lexical_confidence=1.0),
+            {"a": 1.0, "b": 1.8, "c": 0.9, "d": 0.0},
         ),
         (
             {"a": 0.9, "b": 0.5},
             {"b": 10.0, "c": 6.0, "d": 2.0},
-            FusionParams(lexical_weight=0.5),
+            FusionParams(lexical_weight=0.5, lexical_confidence=0.0),
             {"a": 1.0, "b": 0.5, "c": 0.25, "d": 0.0},
         ),
         # reciprocal ranks with k=0: a 1/1, b 1/2 + 1/1, c 1/2

@@ -180,7 +180,9 @@ def test_the_multilingual_ranking_joins_an_english_question_when_offered(engine:
 
     question = "a detector that abstains when no object in the picture fits the phrase"
     plan = engine.plan(question, k=5, widen=False)
-    only_multi = FusionParams(dense_weight=0.0, lexical_weight=0.0, multi_weight=1.0)
+    only_multi = FusionParams(
+        dense_weight=0.0, lexical_weight=0.0, multi_weight=1.0, whole_weight=0.0
+    )
     retriever = Retriever(engine.store, engine.catalog, only_multi, multi_query=multi_query)
     hits = retriever.retrieve(plan)
     assert asked == [plan.query]
@@ -200,3 +202,34 @@ def test_two_named_papers_come_first_the_likelier_first(engine: Engine) -> None:
     hits = engine.retriever.retrieve(replace(plan, named=(ELMUR, REPSPEC)))
     assert [h.paper.id for h in hits[:2]] == [REPSPEC, ELMUR]
     assert hits[0].named and hits[1].named
+
+
+def test_the_whole_paper_ranking_is_each_papers_mean_chunk_vector(engine: Engine) -> None:
+    from assistant.retrieve.fusion import FusionParams
+    from assistant.retrieve.retriever import Retriever
+
+    table = engine.catalog.table
+    stored = engine.store.chunk_vectors([p.id for p in table.papers])
+    for paper, vector in zip(table.papers, engine.catalog.paper_vectors):
+        mean = stored[paper.id].mean(axis=0)
+        assert np.allclose(vector, mean / np.linalg.norm(mean), atol=2e-3)
+    assert engine.retriever.whole(engine.plan("memory")) is None  # a small corpus goes without
+
+    only_whole = FusionParams(
+        dense_weight=0.0, lexical_weight=0.0, multi_weight=0.0, whole_weight=1.0
+    )
+    retriever = Retriever(engine.store, engine.catalog, only_whole)
+    plan = engine.plan(
+        "a detector that abstains when no object in the picture fits the phrase", k=5
+    )
+    ranking = retriever.whole(plan)
+    assert ranking is not None and len(ranking) == len(table.papers)
+    assert [h.paper.id for h in retriever.retrieve(plan)] == sorted(
+        ranking, key=lambda p: -ranking[p]
+    )[:5]
+    assert next(iter(sorted(ranking, key=lambda p: -ranking[p]))) == "btWHQoSZZ1"
+    area = table.get(ELMUR).primary_area  # type: ignore[union-attr]
+    in_area = engine.plan("external memory for transformers", filters=from_flags(area=[area]))
+    kept = retriever.whole(in_area)
+    assert kept and ELMUR in kept and len(kept) < len(table.papers)
+    assert all((p := table.get(i)) and p.primary_area == area for i in kept)

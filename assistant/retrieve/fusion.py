@@ -1,5 +1,5 @@
-"""Fusion of the dense (MiniLM chunks), BM25 and multilingual (USE papers) rankings of papers
-into one score: min-max normalised scores, weighted (the lexical weight rising when BM25's best
+"""Fusion of the dense (MiniLM chunks), BM25, multilingual (USE papers) and whole-paper (MiniLM
+mean of a paper's chunks) rankings of papers into one score: min-max normalised scores, weighted (the lexical weight rising when BM25's best
 stands out), or reciprocal rank fusion."""
 
 from __future__ import annotations
@@ -13,15 +13,16 @@ import numpy as np
 class FusionParams:
     """Weights of the fused score. The defaults were fitted by eval/fusion_fit.py on the dev split
     of eval/gold_known_items.jsonl (paraphrased and term-rich questions alike), allowing at most
-    0.01 lost on eval/gold_retrieval.jsonl; the multilingual weight applies where a corpus has
-    multilingual vectors and is large (Engine)."""
+    0.01 lost on eval/gold_retrieval.jsonl; the multilingual and whole-paper rankings join only
+    on a large corpus (Engine)."""
 
     dense_weight: float = 1.0
-    lexical_weight: float = 0.3
-    lexical_confidence: float = 0.0  # extra lexical weight when BM25's top hit stands out
+    lexical_weight: float = 1.0
+    lexical_confidence: float = 1.0  # extra lexical weight when BM25's top hit stands out
     rrf_k: float = 60.0
     method: str = "score"  # "score" (normalised scores) or "rrf"
-    multi_weight: float = 0.3  # the multilingual paper vectors' ranking
+    multi_weight: float = 0.5  # the multilingual paper vectors' ranking
+    whole_weight: float = 0.5  # the whole-paper (mean chunk) vectors' ranking
 
 
 def fuse(
@@ -29,20 +30,23 @@ def fuse(
     lexical: dict[str, float],
     params: FusionParams,
     multi: dict[str, float] | None = None,
+    whole: dict[str, float] | None = None,
 ) -> dict[str, float]:
     """paper id -> fused score, from each side's paper id -> score (`multi`: the multilingual
-    ranking, when there is one)."""
+    ranking, `whole`: the whole-paper ranking, when there are)."""
     if params.method == "rrf":
         return _rrf(dense, lexical, params)
     d = _normalise(dense)
     b = _normalise(lexical)
     m = _normalise(multi) if multi and params.multi_weight else {}
+    w = _normalise(whole) if whole and params.whole_weight else {}
     weight = params.lexical_weight * (1.0 + params.lexical_confidence * _confidence(lexical))
     return {
         p: params.dense_weight * d.get(p, 0.0)
         + weight * b.get(p, 0.0)
         + params.multi_weight * m.get(p, 0.0)
-        for p in set(d) | set(b) | set(m)
+        + params.whole_weight * w.get(p, 0.0)
+        for p in set(d) | set(b) | set(m) | set(w)
     }
 
 

@@ -45,7 +45,9 @@ class Retriever:
         if plan.listing:
             return self.listing(plan)
         dense, chunks = self.dense(plan)
-        fused = fuse(dense, self.lexical(plan), self.params, self.multilingual(plan))
+        fused = fuse(
+            dense, self.lexical(plan), self.params, self.multilingual(plan), self.whole(plan)
+        )
         ranked = [p for p, _ in sorted(fused.items(), key=lambda kv: -kv[1]) if p not in plan.named]
         # named papers first: a comparison's in the question's order, else the likelier first
         # (two papers may share a name)
@@ -93,6 +95,22 @@ class Retriever:
             return None
         allowed = self.catalog.table.allowed(plan.filters)
         return self.multi.query(self.multi_query(plan.query), LEXICAL_PAPERS, plan.filters, allowed)
+
+    def whole(self, plan: Plan) -> dict[str, float] | None:
+        """An English question's ranking by each paper's mean chunk vector (the paper as a
+        whole: finds a paper a question describes across several of its sentences)."""
+        if not self.params.whole_weight or plan.ml_vector is not None:
+            return None
+        vectors = self.catalog.paper_vectors
+        if not len(vectors) or vectors.shape[1] != len(plan.query_vector):
+            return None
+        scores = vectors @ plan.query_vector.astype(np.float32)
+        mask = self.catalog.table.mask(plan.filters)
+        if mask is not None:
+            scores = np.where(mask > 0, scores, -np.inf)
+        top = np.argpartition(-scores, min(LEXICAL_PAPERS, len(scores) - 1))[:LEXICAL_PAPERS]
+        papers = self.catalog.table.papers
+        return {papers[i].id: float(scores[i]) for i in top if np.isfinite(scores[i])}
 
     def _multilingual(self, plan: Plan, allowed: set[str] | None) -> dict[str, float]:
         """Papers by their multilingual vectors; on a small corpus each also by its closest

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+import numpy as np
 import orjson
 
 from ..config import DATA_DIR
@@ -19,7 +20,8 @@ from .papers import PaperTable, keyword_terms
 
 PACKAGED_ACRONYMS = DATA_DIR / "acronyms.json"  # learned from all of ICLR 2026 (scripts/)
 PACKAGED_DF = DATA_DIR / "term_df.json"  # document frequencies over all of ICLR 2026
-LAYOUT = "catalog-v2"  # what the derived files hold: a cache of another layout is derived again
+LAYOUT = "catalog-v3"  # what the derived files hold: a cache of another layout is derived again
+VECTORS_FILE = "paper_vectors.npy"
 OWN_STATISTICS = 1000  # a corpus this large weighs words by its own document frequencies
 
 
@@ -29,6 +31,7 @@ class Catalog:
     lexical: Lexical
     acronyms: Acronyms  # acronym stem <-> long-form stems
     specificity: Callable[[str], float]  # a stem's idf, from this corpus or, if small, ICLR 2026
+    paper_vectors: np.ndarray  # each paper's mean chunk vector, in table order
 
 
 def refresh(store: Store, force: bool = False) -> Path:
@@ -52,6 +55,7 @@ def refresh(store: Store, force: bool = False) -> Path:
     )
     tmp.replace(directory / "papers.json")
     _save_acronyms(directory, [p for p, _, _ in stored])
+    _save_vectors(directory, store.paper_vectors([p.id for p, _, _ in stored]))
     stamp_file.write_text(stamp)
     return directory
 
@@ -63,7 +67,12 @@ def load(store: Store) -> Catalog:
     table = PaperTable(orjson.loads((directory / "papers.json").read_bytes()), lexical)
     own = json.loads((directory / "acronyms.json").read_text())
     forms = {k: tuple(v) for k, v in {**packaged(), **own}.items()}
-    return Catalog(table, lexical, Acronyms.of(forms), _specificity(lexical))
+    vectors = np.load(directory / VECTORS_FILE).astype(np.float32)  # float16 on disk
+    if len(vectors) != len(table.papers):
+        raise ValueError(
+            f"{directory / VECTORS_FILE}: {len(vectors)} rows for {len(table.papers)} papers"
+        )
+    return Catalog(table, lexical, Acronyms.of(forms), _specificity(lexical), vectors)
 
 
 def _specificity(lexical: Lexical) -> Callable[[str], float]:
@@ -80,6 +89,13 @@ def packaged() -> dict[str, list[str]]:
     if not PACKAGED_ACRONYMS.exists():
         return {}
     return dict(json.loads(PACKAGED_ACRONYMS.read_text()))
+
+
+def _save_vectors(directory: Path, vectors: np.ndarray) -> None:
+    tmp = directory / (VECTORS_FILE + ".tmp")
+    with tmp.open("wb") as out:
+        np.save(out, vectors.astype(np.float16))
+    tmp.replace(directory / VECTORS_FILE)
 
 
 def _save_acronyms(directory: Path, papers: list[Paper]) -> None:

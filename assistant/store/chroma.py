@@ -282,3 +282,19 @@ class Store:
             for vector, meta in zip(page["embeddings"], page["metadatas"]):
                 out.setdefault(str(meta.get("paper_id", "")), []).append(np.asarray(vector))
         return {k: np.stack(v).astype(np.float32) for k, v in out.items()}
+
+    def paper_vectors(self, paper_ids: list[str]) -> np.ndarray:
+        """Each paper's mean chunk vector, unit length, in the order of `paper_ids` (a paper with
+        no chunks gets zeros): the paper as a whole, beside its best chunk."""
+        position = {p: i for i, p in enumerate(paper_ids)}
+        sums: np.ndarray | None = None
+        for _, vectors, metas in self._pages(self.chunks, ["embeddings", "metadatas"]):
+            rows = np.asarray(vectors, dtype=np.float32)
+            if sums is None:
+                sums = np.zeros((len(paper_ids), rows.shape[1]), np.float32)
+            where = np.array([position.get(str(m.get("paper_id", "")), -1) for m in metas])
+            np.add.at(sums, where[where >= 0], rows[where >= 0])
+        if sums is None:
+            return np.zeros((len(paper_ids), 0), np.float32)
+        norms = np.linalg.norm(sums, axis=1, keepdims=True)
+        return np.divide(sums, norms, out=np.zeros_like(sums), where=norms > 0)
