@@ -197,6 +197,32 @@ def test_a_list_covers_every_judged_paper_even_those_the_model_skipped(
     assert answer.written_by == "llm:stub-model"
 
 
+def test_a_listed_papers_line_is_checked_against_that_paper_whatever_its_number(
+    seed_settings: Settings, embedder: MiniLMEmbedding, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from assistant.answer import validate
+    from assistant.text.sentences import split_sentences
+
+    # the line must hold as a claim cited to its paper, not as an uncited one close to it
+    monkeypatch.setattr(validate, "UNCITED_SIMILARITY", 1.01)
+
+    question = "Which papers use reinforcement learning?"
+    with OpenAIStub() as stub:  # a first run shows which paper is source [2]
+        stub.script({"text": "[1] Nothing useful."})
+        engine = llm_engine(seed_settings, embedder, stub, llm_judge=False)
+        first = engine.ask(question)
+        title = user_prompt(stub).split("\n[2] ")[1].split(" (decision:")[0]
+    second = next(p for p in engine.papers if p.title == title)
+    # a sentence of its abstract that the answer without the model's line does not quote
+    line = next(s for s in split_sentences(second.abstract)[1:] if s[:40] not in first.text)
+    with OpenAIStub() as stub:
+        stub.script({"text": f"[2] {line}"})
+        answer = llm_engine(seed_settings, embedder, stub, llm_judge=False).ask(question)
+    item = next(x for x in answer.text.splitlines() if f"**{second.short_name}**" in x)
+    assert line.rstrip(".")[:60] in item
+    assert answer.written_by == "llm:stub-model" and sorted(cited(answer)) == sorted(cited(first))
+
+
 def test_ask_with_the_openai_backend_and_no_server_says_how_to_configure_one(
     seed_settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:

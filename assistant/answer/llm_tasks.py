@@ -117,7 +117,9 @@ class Tasks:
                 paper = offered[local[0] - 1] if local else None
                 if paper is None or paper.id in done:
                     continue
-                checked = self.w.checker.check(unit, [paper], unverified=False)
+                # checked against that paper alone, where it is source [1]
+                line = f"{strip_markers(unit)} [1]"
+                checked = self.w.checker.check(line, [paper], unverified=False)
                 if checked is not None:
                     done.add(paper.id)
                     yield len(done), paper, checked
