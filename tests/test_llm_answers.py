@@ -223,6 +223,28 @@ def test_a_listed_papers_line_is_checked_against_that_paper_whatever_its_number(
     assert answer.written_by == "llm:stub-model" and sorted(cited(answer)) == sorted(cited(first))
 
 
+def test_a_claim_naming_one_paper_is_not_moved_to_another_papers_abstract(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    from assistant.answer.validate import Checker
+
+    engine = llm_engine(seed_settings, embedder, OpenAIStub())
+    scuba, expvid = (
+        next(p for p in engine.papers if p.short_name == n) for n in ("SCUBA", "ExpVid")
+    )
+    checker = Checker(engine.bank)
+    # ExpVid's abstract says this, SCUBA's does not: the claim is wrong about SCUBA
+    wrong = "SCUBA evaluates multimodal LLMs on videos of scientific experiments [1]."
+    assert checker.check(wrong, [scuba, expvid], unverified=False) is None
+    # a claim that names no paper, or the paper that supports it, still finds that paper
+    for claim in (
+        "Leading multimodal LLMs are evaluated on videos of scientific experiments [1].",
+        "ExpVid evaluates multimodal LLMs on videos of scientific experiments [1].",
+    ):
+        assert checker.check(claim, [scuba, expvid], unverified=False) is not None
+        assert checker.claims[-1].paper_ids == (expvid.id,)
+
+
 def test_ask_with_the_openai_backend_and_no_server_says_how_to_configure_one(
     seed_settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:

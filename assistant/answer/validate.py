@@ -133,6 +133,10 @@ class Checker:
             best.similarity >= UNCITED_SIMILARITY
             or (cited and _holds(claim, best.similarity, best.overlap))
         )
+        # a claim about one paper ("SCUBA evaluates ...") is never moved to another's abstract
+        named = [p for p in sources if _names(claim, p)]
+        if best is not None and named and best.paper not in named:
+            return []
         return [(best.paper, best.text)] if best is not None and strict else []
 
     def cite_quote(self, paper: Paper, sentence: str) -> str:
@@ -174,6 +178,12 @@ def _without_titles(claim: str, sources: Sequence[Paper]) -> str:
     if words and any(words <= terms(p.title) for p in sources):  # a title, or part of one
         return ""
     return claim
+
+
+def _names(claim: str, paper: Paper) -> bool:
+    """Whether the claim calls a paper by its short name (RepSpec, SCUBA)."""
+    name = paper.short_name
+    return 3 <= len(name) <= 40 and bool(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", claim))
 
 
 def _holds(claim: str, similarity: float, overlap: float) -> bool:
