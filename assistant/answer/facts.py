@@ -33,9 +33,11 @@ def facts(
         and s.score >= scored[0].score - 0.15
         or (not one_paper and s.score >= scored[0].score - 0.05)
     ][:max_sentences]
-    for paper in dict.fromkeys(s.paper for s in chosen):
+    papers = list(dict.fromkeys(s.paper for s in chosen))
+    bullet = "- " if len(papers) > 1 else ""  # one paper's answer is a paragraph, not a list
+    for paper in papers:
         mine = sorted((s for s in chosen if s.paper == paper), key=lambda s: s.index)
         marker = draft.cite(paper, mine[0].text)
         body = " ".join(f"{display(s.text)} {marker}" for s in mine)
-        draft.parts.append(f"- {label(paper)}{badge(paper)}: {body}")
+        draft.parts.append(f"{bullet}{label(paper)}{badge(paper)}: {body}")
     return draft
