@@ -196,7 +196,7 @@ def test_a_chinese_follow_up_picks_the_paper_by_its_ordinal(engine: Engine) -> N
 
 
 def test_chinese_questions_the_abstracts_cannot_answer_abstain_in_chinese(engine: Engine) -> None:
-    none = engine.ask("有没有做语音合成的论文？")
+    none = engine.ask("有没有做蛋白质结构预测的论文？")
     assert none.abstained and none.text.startswith("本语料库中没有论文涉及这个问题。")
     # a subject with no English translation is judged by meaning, not listed whole
     untranslated = engine.ask("有没有研究语音或音频处理的论文？")
