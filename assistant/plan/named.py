@@ -11,9 +11,8 @@ from ..text.tokens import terms
 
 MAX_NAME_PAPERS = 4  # a name shared by more papers than this is not a name, it's a topic
 MAX_TITLE_SCAN = 5000  # beyond this many papers, full titles are not searched in free text
-CLEAR_FIT = (
-    0.2  # a shared name goes to the paper whose abstract holds this much more of the question
-)
+# a name papers share goes to the paper whose abstract holds this much more of the question
+CLEAR_FIT = 0.2
 
 
 def find_named(table: PaperTable, question: str) -> list[str]:

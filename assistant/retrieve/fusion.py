@@ -1,6 +1,6 @@
 """Fusion of the dense (MiniLM chunks), BM25, multilingual (USE papers) and whole-paper (MiniLM
-mean of a paper's chunks) rankings of papers into one score: min-max normalised scores, weighted (the lexical weight rising when BM25's best
-stands out), or reciprocal rank fusion."""
+mean of a paper's chunks) rankings of papers into one score: min-max normalised scores,
+weighted (the lexical weight rising when BM25's best stands out), or reciprocal rank fusion."""
 
 from __future__ import annotations
 

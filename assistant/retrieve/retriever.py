@@ -1,6 +1,7 @@
 """Plan -> ranked papers with their best chunks: dense chunks from the store and BM25 over
-papers, fused; the plan's pinned papers (follow-up focus, named) first; a listing plan gets
-every paper its filters let through."""
+papers (on a large corpus also the multilingual and whole-paper vectors), fused; the plan's
+pinned papers (follow-up focus, named) first; a listing plan gets every paper its filters let
+through."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The corpus as the question path reads it: the paper table and BM25, derived from the Chroma
-store into local files, rebuilt only when the store's content stamp changes, loaded once."""
+"""The corpus as the question path reads it: the paper table, BM25 and each paper's mean chunk
+vector, derived from the Chroma store into local files, rebuilt only when the store's content
+stamp changes, loaded once."""
 
 from __future__ import annotations
 
