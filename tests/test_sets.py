@@ -210,3 +210,17 @@ def test_a_question_its_framing_spans_keeps_its_subject_and_summarises_one_paper
     answer = engine.ask(question)
     cited = {c.paper.id for c in answer.citations}
     assert len(cited) == 1 and "Grokking" in answer.citations[0].paper.title
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("Which papers in the collection introduce a new benchmark?", "introduce a new benchmark"),
+        ("Do any papers in this corpus study memory?", "memory"),
+        ("Which papers are about data collection?", "data collection"),
+    ],
+)
+def test_words_that_point_at_the_corpus_are_not_the_subject(question: str, subject: str) -> None:
+    from assistant.plan.kinds import subject_of
+
+    assert subject_of(question) == subject

@@ -87,6 +87,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "List the papers that ...",
         "Find me work on ...",
         "Is there work on ...?",
+        "Which papers in this collection or corpus ...?",
     ),
     "summary": (
         "Summarize the papers on ...",
