@@ -113,7 +113,7 @@ class Retriever:
         papers = self.catalog.table.papers
         return {papers[i].id: float(scores[i]) for i in top if np.isfinite(scores[i])}
 
-    def _multilingual(self, plan: Plan, allowed: set[str] | None) -> dict[str, float]:
+    def _multilingual(self, plan: Plan, allowed: frozenset[str] | None) -> dict[str, float]:
         """Papers by their multilingual vectors; on a small corpus each also by its closest
         sentence to the question (a question often asks about one sentence's content)."""
         assert plan.ml_vector is not None
@@ -129,7 +129,7 @@ class Retriever:
 
     def listing(self, plan: Plan) -> list[PaperHit]:
         """A question that is only a filter ("which oral papers are there?") lists them all."""
-        allowed = self.catalog.table.allowed(plan.filters) or set()
+        allowed = self.catalog.table.allowed(plan.filters) or frozenset()
         papers = sorted(
             (p for p in self.catalog.table.papers if p.id in allowed), key=lambda p: p.title.lower()
         )

@@ -244,7 +244,7 @@ class Store:
 
     # -- queries ----------------------------------------------------------------------------
     def query_chunks(
-        self, vector: np.ndarray, k: int, filters: Filters, allowed: set[str] | None
+        self, vector: np.ndarray, k: int, filters: Filters, allowed: frozenset[str] | None
     ) -> list[tuple[str, ChunkHit]]:
         """The k chunks closest to `vector` among papers passing `filters` (decision and year in
         Chroma's `where`, area and keyword as the `allowed` paper ids), as (paper id, chunk)."""

@@ -79,7 +79,7 @@ class MultiCollection:
                 collection.delete(ids=paper_ids[start : start + 500])
 
     def query(
-        self, vector: np.ndarray, k: int, filters: Filters, allowed: set[str] | None
+        self, vector: np.ndarray, k: int, filters: Filters, allowed: frozenset[str] | None
     ) -> dict[str, float]:
         """paper id -> cosine of the k papers closest to `vector` that pass the filters."""
         collection = self.collection()

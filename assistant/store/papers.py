@@ -3,6 +3,7 @@ part before its colon, names its abstract introduces), and the papers a filter l
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Protocol
 
 import numpy as np
@@ -12,6 +13,7 @@ from ..text.names import coined
 from ..text.tokens import terms
 
 DERIVED = ("names", "keyword_terms")  # what the catalog stores in a row beside the paper's fields
+PASSING_CACHE = 16
 
 
 class DocumentFrequencies(Protocol):
@@ -39,6 +41,9 @@ class PaperTable:
                 self.long_names.setdefault(key.split(" ", 1)[0], []).append(key)
         self.areas = sorted({p.primary_area for p in self.papers if p.primary_area})
         self._keyword_terms = {r["id"]: set(r["keyword_terms"]) for r in rows}
+        # the papers a filter lets through, kept for the last few filters (one question asks
+        # the retriever, the candidates and the plan for them)
+        self._passing = lru_cache(maxsize=PASSING_CACHE)(self._pass)
 
     def keyword_terms(self, paper_id: str) -> set[str]:
         """The stems of a paper's keywords and primary area (stored in its row by the catalog)."""
@@ -70,15 +75,19 @@ class PaperTable:
         return index
 
     def mask(self, filters: Filters) -> np.ndarray | None:
-        if filters.is_empty():
-            return None
-        return np.array([passes(p, filters) for p in self.papers], dtype=np.float32)
+        """1.0 for each paper (in table order) the filters let through, else 0.0; None when there
+        are no filters. Read-only: one question asks for it several times."""
+        return None if filters.is_empty() else self._passing(filters)[0]
 
-    def allowed(self, filters: Filters) -> set[str] | None:
+    def allowed(self, filters: Filters) -> frozenset[str] | None:
         """Ids of the papers the filters let through; None when there are no filters."""
-        if filters.is_empty():
-            return None
-        return {p.id for p in self.papers if passes(p, filters)}
+        return None if filters.is_empty() else self._passing(filters)[1]
+
+    def _pass(self, filters: Filters) -> tuple[np.ndarray, frozenset[str]]:
+        kept = [passes(p, filters) for p in self.papers]
+        mask = np.array(kept, dtype=np.float32)
+        mask.flags.writeable = False
+        return mask, frozenset(p.id for p, k in zip(self.papers, kept) if k)
 
 
 def passes(paper: Paper, filters: Filters) -> bool:

@@ -81,7 +81,7 @@ def split_lines(value: Any) -> list[str]:
     return [v for v in str(value or "").split("\n") if v]
 
 
-def where_clause(filters: Filters, allowed: set[str] | None) -> dict[str, Any]:
+def where_clause(filters: Filters, allowed: frozenset[str] | None) -> dict[str, Any]:
     """Chroma's `where` for the filters: decision and year as fields, the rest as paper ids."""
     clauses: list[dict[str, Any]] = []
     if filters.statuses:
