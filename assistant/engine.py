@@ -95,14 +95,16 @@ class Engine:
     def _fusion(self) -> FusionParams:
         """The fitted weights; a small corpus has no use for the whole-paper ranking, which was
         fitted over all of ICLR 2026 (a few dozen papers are told apart by their chunks)."""
-        if len(self.catalog.table.papers) <= MULTI_FUSION_PAPERS:
-            return FusionParams(whole_weight=0.0)
-        return FusionParams()
+        return FusionParams() if self._large() else FusionParams(whole_weight=0.0)
+
+    def _large(self) -> bool:
+        """A corpus large enough for the multilingual and whole-paper rankings to help."""
+        return len(self.catalog.table.papers) > MULTI_FUSION_PAPERS
 
     def _multi_query(self) -> Callable[[str], np.ndarray] | None:
         """On a large corpus with multilingual vectors, English questions are ranked in that space
         too (its model loads in the background now); a small one has no need of it."""
-        if len(self.catalog.table.papers) <= MULTI_FUSION_PAPERS or not self.has_multilingual():
+        if not self._large() or not self.has_multilingual():
             return None
         self.multilingual().preload()
         return lambda text: self.multilingual().embed_many([text])[0]
