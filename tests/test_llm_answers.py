@@ -245,6 +245,45 @@ def test_a_claim_naming_one_paper_is_not_moved_to_another_papers_abstract(
         assert checker.claims[-1].paper_ids == (expvid.id,)
 
 
+def test_a_claim_whose_figures_the_abstract_does_not_state_is_not_supported(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    from assistant.answer.validate import Checker
+
+    engine = llm_engine(seed_settings, embedder, OpenAIStub())
+    scuba = next(p for p in engine.papers if p.short_name == "SCUBA")
+    checker = Checker(engine.bank)
+    true = "With demonstrations, SCUBA's task success rises to 50% at 13% less time [1]."
+    false = "With demonstrations, SCUBA's task success rises to 80% at 90% less time [1]."
+    assert checker.check(true, [scuba], unverified=False) is not None
+    # the same words with other figures: close in meaning, but not what the abstract says
+    assert checker.check(false, [scuba], unverified=False) is None
+    shown = checker.check(false, [scuba])
+    assert shown is not None and "not verified" in shown
+
+
+def test_an_uncited_claim_naming_the_one_offered_paper_is_checked_as_cited_to_it(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    from assistant.answer.validate import Checker
+
+    engine = llm_engine(seed_settings, embedder, OpenAIStub())
+    scuba = next(p for p in engine.papers if p.short_name == "SCUBA")
+    checker = Checker(engine.bank)
+    # the 1.5B model's own words, with no marker (or one past the single source)
+    for unit in (
+        "SCUBA demonstrates a significant improvement in task success rates to 50\\% while "
+        "simultaneously reducing time and costs by 13\\% and 16\\%, respectively.",
+        "SCUBA demonstrates a 13\\% reduction in time and costs by 16\\% while improving "
+        "task success rates to 50\\%. [2]",
+    ):
+        shown = checker.check(unit, [scuba])
+        assert shown is not None and shown.rstrip(".").endswith("[1]")
+        assert checker.claims[-1].paper_ids == (scuba.id,) and checker.claims[-1].supported
+    invented = "SCUBA shows that agents finish 80% of tasks with demonstrations."
+    assert checker.check(invented, [scuba]) is None
+
+
 def test_ask_with_the_openai_backend_and_no_server_says_how_to_configure_one(
     seed_settings: Settings, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -280,3 +280,17 @@ def test_markers_in_lists_cited_numbers(sentence: str, expected: tuple[int, ...]
 )
 def test_strip_markers_removes_markers_and_tidies(text: str, expected: str) -> None:
     assert strip_markers(text) == expected
+
+
+def test_numbers_are_read_from_digits_and_small_number_words_but_not_a_list_enumerator() -> None:
+    from assistant.text.numbers import numbers, unstated
+
+    assert numbers("2. It reaches 50\\% on 1,500 tasks with three personas, v2.50") == {
+        "50",
+        "1500",
+        "3",
+    }
+    abstract = "SCUBA contains 300 task instances spanning three personas; 39.0% success."
+    assert unstated("1. SCUBA has 300 tasks, 3 personas and 39% success", abstract) == set()
+    assert unstated("SCUBA has 310 tasks and 39.5% success", abstract) == {"310", "39.5"}
+    assert unstated("Qwen2.5 and GPT-4o agents were tested", "We test agents.") == {"4"}

@@ -14,6 +14,7 @@ from ..schema import Citation, Paper
 from ..text.language import language, word_count
 from ..text.markers import markers_in, strip_markers
 from ..text.messages import say
+from ..text.numbers import unstated
 from ..text.sentences import split_sentences
 from ..text.tokens import terms
 from .draft import Draft
@@ -121,20 +122,26 @@ class Checker:
     ) -> list[tuple[Paper, str]]:
         """The cited papers whose abstract supports the claim; if none does, the one offered
         paper that supports it clearly, if any."""
+        named = [p for p in sources if _names(claim, p)]
+        if not cited and len(named) == 1:  # naming one offered paper cites it
+            cited = named
         found = []
         for paper in cited:
             best = self.bank.best_support(claim, [paper])
-            if best and _holds(claim, best.similarity, best.overlap):
+            if best and _holds(claim, best.similarity, best.overlap) and _stated(claim, paper):
                 found.append((paper, best.text))
-        if found:
+        if found or named == cited:
             return found
         best = self.bank.best_support(claim, list(sources))
-        strict = best is not None and (
-            best.similarity >= UNCITED_SIMILARITY
-            or (cited and _holds(claim, best.similarity, best.overlap))
+        strict = (
+            best is not None
+            and _stated(claim, best.paper)
+            and (
+                best.similarity >= UNCITED_SIMILARITY
+                or (cited and _holds(claim, best.similarity, best.overlap))
+            )
         )
         # a claim about one paper ("SCUBA evaluates ...") is never moved to another's abstract
-        named = [p for p in sources if _names(claim, p)]
         if best is not None and named and best.paper not in named:
             return []
         return [(best.paper, best.text)] if best is not None and strict else []
@@ -184,6 +191,12 @@ def _names(claim: str, paper: Paper) -> bool:
     """Whether the claim calls a paper by its short name (RepSpec, SCUBA)."""
     name = paper.short_name
     return 3 <= len(name) <= 40 and bool(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", claim))
+
+
+def _stated(claim: str, paper: Paper) -> bool:
+    """Whether every number the claim writes in digits is one the paper's title or abstract
+    states: a paraphrase may change every word, not the figures."""
+    return not unstated(claim, f"{paper.title}\n{paper.abstract}")
 
 
 def _holds(claim: str, similarity: float, overlap: float) -> bool:

@@ -1,0 +1,38 @@
+"""The numbers a text states ("50%", "3.6K", "1,500", "three"), so that a claim's figures can be
+checked against its source: a paraphrase may change every word but not the numbers."""
+
+from __future__ import annotations
+
+import re
+
+_NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?")
+_ENUMERATOR_RE = re.compile(r"^\s*(?:\d+[.)]|[-*])\s+")  # "1. ", "2) ", "- " opening a list item
+# Number words an abstract writes where a reply may write digits ("three personas" / "3").
+_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+_WORD_RE = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.I)
+
+
+def numbers(text: str) -> frozenset[str]:
+    """The numbers written in digits, normalised ("1,500" -> "1500", "2.50" -> "2.5"), plus
+    those written as words up to twenty. A list item's own enumerator is not one of them."""
+    text = _ENUMERATOR_RE.sub("", text)
+    found = {_normal(m.group()) for m in _NUMBER_RE.finditer(text)}
+    found |= {str(_WORDS.index(m.group(1).lower())) for m in _WORD_RE.finditer(text)}
+    return frozenset(found)
+
+
+def unstated(claim: str, source: str) -> frozenset[str]:
+    """The numbers the claim writes in digits that the source does not state at all."""
+    text = _ENUMERATOR_RE.sub("", claim)
+    written = {_normal(m.group()) for m in _NUMBER_RE.finditer(text)}
+    return frozenset(written - numbers(source))
+
+
+def _normal(number: str) -> str:
+    number = number.replace(",", "")
+    if "." in number:
+        number = number.rstrip("0").rstrip(".")
+    return number
