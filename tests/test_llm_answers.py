@@ -48,7 +48,10 @@ def test_a_refusal_is_asked_again_and_a_good_second_reply_is_the_answer(
         stub.script({"text": "NOT_IN_SOURCES"}, {"text": ELMUR_TMAZE})
         answer = llm_engine(seed_settings, embedder, stub).ask("What does ELMUR achieve on T-Maze?")
         asked = len(stub.chat_requests())
+        first, second = user_prompt(stub, 0), user_prompt(stub, 1)
     assert asked == 2 and answer.written_by.startswith("llm:")
+    # the second ask says what the engine's own check found: the sources hold the answer
+    assert "do contain the answer" in second and "do contain the answer" not in first
     assert "NOT_IN_SOURCES" not in answer.text and "100% success rate" in answer.text
     assert cited(answer) == [ELMUR] and answer.citations[0].supported
     assert not any("extractive answer instead" in n for n in answer.notes)
@@ -211,8 +214,10 @@ def test_a_listed_papers_line_is_checked_against_that_paper_whatever_its_number(
         stub.script({"text": "[1] Nothing useful."})
         engine = llm_engine(seed_settings, embedder, stub, llm_judge=False)
         first = engine.ask(question)
-        title = user_prompt(stub).split("\n[2] ")[1].split(" (decision:")[0]
-    second = next(p for p in engine.papers if p.title == title)
+        # a list's sources show no titles (the model would copy them): find [2] by its text
+        excerpt = user_prompt(stub).split("\n[2] ")[1].split("<source>\n")[1][:60]
+    assert "[2] (decision:" in user_prompt(stub)
+    second = next(p for p in engine.papers if excerpt in p.abstract)
     # a sentence of its abstract that the answer without the model's line does not quote
     line = next(s for s in split_sentences(second.abstract)[1:] if s[:40] not in first.text)
     with OpenAIStub() as stub:
@@ -221,6 +226,26 @@ def test_a_listed_papers_line_is_checked_against_that_paper_whatever_its_number(
     item = next(x for x in answer.text.splitlines() if f"**{second.short_name}**" in x)
     assert line.rstrip(".")[:60] in item
     assert answer.written_by == "llm:stub-model" and sorted(cited(answer)) == sorted(cited(first))
+
+
+def test_a_list_batch_the_model_refused_is_asked_again_and_its_lines_are_the_answer(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    question = "Which papers use reinforcement learning?"
+    with OpenAIStub() as stub:
+        stub.script({"text": "NOT_IN_SOURCES"}, {"text": "NOT_IN_SOURCES"})
+        engine = llm_engine(seed_settings, embedder, stub, llm_judge=False)
+        refused = engine.ask(question)
+        # the first source's opening sentence, as the model would copy it
+        opening = user_prompt(stub).split("<source>\n")[1].split(". ")[0] + "."
+    assert refused.written_by == "extractive"  # refused on both tries: the offline answer
+    with OpenAIStub() as stub:
+        stub.script({"text": "NOT_IN_SOURCES"}, {"text": f"[1] {opening}"})
+        answer = llm_engine(seed_settings, embedder, stub, llm_judge=False).ask(question)
+        prompts = [user_prompt(stub, i) for i in range(len(stub.chat_requests()))]
+    assert len(prompts) == 2 and "do contain the answer" in prompts[1]
+    assert answer.written_by == "llm:stub-model" and opening.rstrip(".")[:50] in answer.text
+    assert sorted(cited(answer)) == sorted(cited(refused))
 
 
 def test_a_claim_naming_one_paper_is_not_moved_to_another_papers_abstract(

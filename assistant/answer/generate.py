@@ -35,24 +35,31 @@ class Refused(Exception):
     """The model's reply held no checked claim: it refused, or nothing it said held up."""
 
 
-def sources_block(sources: Sequence[Source]) -> str:
+def sources_block(sources: Sequence[Source], titles: bool = True) -> str:
+    """Each source's number, title and decision, then its excerpts. Without `titles` (a list,
+    whose labels our code writes), a small model has no title to copy in place of a sentence."""
     blocks = []
     for s in sources:
         text = s.excerpt.replace("</source>", "</ source>")
+        title = f"{s.paper.title} " if titles else ""
         blocks.append(
-            f"[{s.n}] {s.paper.title} (decision: {s.paper.status or 'unknown'})\n"
-            f"<source>\n{text}\n</source>"
+            f"[{s.n}] {title}(decision: {s.paper.status or 'unknown'})\n<source>\n{text}\n</source>"
         )
     return "\n".join(blocks)
 
 
 def messages(
-    plan: Plan, sources: Sequence[Source], task: str, history: str = "", question: str = ""
+    plan: Plan,
+    sources: Sequence[Source],
+    task: str,
+    history: str = "",
+    question: str = "",
+    titles: bool = True,
 ) -> list[dict[str, str]]:
     user = render(
         "answer_user",
         conversation=f"Conversation so far:\n{history}\n\n" if history else "",
-        sources=sources_block(sources),
+        sources=sources_block(sources, titles),
         task=task,
         question=question or plan.question,
         language=language_name(plan.lang),
@@ -79,8 +86,10 @@ class Writer:
         bank: SentenceBank,
         history: Sequence[Turn],
         titles: dict[str, str],
+        again: bool = False,
     ) -> None:
         self.cfg = cfg
+        self.again = again  # asked again after a refusal: told the sources hold the answer
         self.plan = plan
         self.bank = bank
         self.budget = prompt_tokens(settings)
@@ -100,15 +109,21 @@ class Writer:
         vector: object,
         with_history: bool = False,
         question: str = "",
+        titles: bool = True,
+        again: bool = False,
     ) -> tuple[list[Source], Iterator[str]]:
-        """The sources chosen for `papers` within the budget, and the reply's units, unchecked."""
+        """The sources chosen for `papers` within the budget, and the reply's units, unchecked.
+        `again` (or a Writer made for a second try): the task says the sources hold the answer,
+        which the engine's own check found, so a model that refused the first time answers."""
+        if again or self.again:
+            task = f"{task}\n{render('task_again')}"
         room = self.room(task)
         history = ""
         if with_history and self.history:
             history = conversation(self.history, self.titles, room // 5)
             room -= estimate_tokens(history)
         sources = excerpts(papers, self.bank, vector, max(room, 64))  # type: ignore[arg-type]
-        prompt = messages(self.plan, sources, task, history, question)
+        prompt = messages(self.plan, sources, task, history, question, titles)
         self.prompt_tokens.append(sum(estimate_tokens(m["content"]) for m in prompt))
         return sources, units(stream_chat(self.cfg, prompt))
 
@@ -130,7 +145,7 @@ def generate(
     try:
         cfg = llm_config(settings)
         for attempt in range(1, ASKS + 1):
-            writer = Writer(cfg, settings, plan, bank, history, titles or {})
+            writer = Writer(cfg, settings, plan, bank, history, titles or {}, attempt > 1)
             tasks = Tasks(writer, plan, decision, hits, top_k)
             try:
                 yield from _attempt(plan, writer, tasks, shown)

@@ -110,23 +110,34 @@ class Tasks:
         done: set[str] = set()
         question = f'For each paper, what does it do with "{self.plan.subject or self.plan.topic}"?'
         for batch in self.batches(about, task):
-            sources, replies = self.w.call(batch, task, self.vector, question=question)
-            offered = [s.paper for s in sources]
-            for unit in replies:
-                local = [n for n in markers_in(unit) if 1 <= n <= len(offered)]
-                paper = offered[local[0] - 1] if local else None
-                if paper is None or paper.id in done:
-                    continue
-                # checked against that paper alone, where it is source [1]
-                line = f"{strip_markers(unit)} [1]"
-                checked = self.w.checker.check(line, [paper], unverified=False)
-                if checked is not None:
-                    done.add(paper.id)
-                    yield len(done), paper, checked
+            before = len(done)
+            yield from self._batch(batch, task, question, done, again=False)
+            if len(done) == before:  # it refused, or no line held: asked once more
+                yield from self._batch(batch, task, question, done, again=True)
         for paper in about:
             if paper.id not in done:
                 done.add(paper.id)
                 yield len(done), paper, self._from_abstract(paper)
+
+    def _batch(
+        self, batch: list[Paper], task: str, question: str, done: set[str], again: bool
+    ) -> Iterator[tuple[int, Paper, str]]:
+        """The checked lines of one call over `batch` (its sources shown without titles)."""
+        sources, replies = self.w.call(
+            batch, task, self.vector, question=question, titles=False, again=again
+        )
+        offered = [s.paper for s in sources]
+        for unit in replies:
+            local = [n for n in markers_in(unit) if 1 <= n <= len(offered)]
+            paper = offered[local[0] - 1] if local else None
+            if paper is None or paper.id in done:
+                continue
+            # checked against that paper alone, where it is source [1]
+            line = f"{strip_markers(unit)} [1]"
+            checked = self.w.checker.check(line, [paper], unverified=False)
+            if checked is not None:
+                done.add(paper.id)
+                yield len(done), paper, checked
 
     def _item(self, number: int, paper: Paper, sentence: str) -> str:
         area = f", {paper.primary_area}" if paper.primary_area else ""

@@ -123,14 +123,15 @@ class Checker:
         """The cited papers whose abstract supports the claim; if none does, the one offered
         paper that supports it clearly, if any."""
         named = [p for p in sources if _names(claim, p)]
-        if not cited and len(named) == 1:  # naming one offered paper cites it
+        by_name = not cited and len(named) == 1
+        if by_name:  # naming one offered paper cites it
             cited = named
         found = []
         for paper in cited:
             best = self.bank.best_support(claim, [paper])
             if best and _holds(claim, best.similarity, best.overlap) and _stated(claim, paper):
                 found.append((paper, best.text))
-        if found or named == cited:
+        if found or by_name:
             return found
         best = self.bank.best_support(claim, list(sources))
         strict = (
