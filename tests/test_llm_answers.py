@@ -248,6 +248,25 @@ def test_a_list_batch_the_model_refused_is_asked_again_and_its_lines_are_the_ans
     assert sorted(cited(answer)) == sorted(cited(refused))
 
 
+def test_list_items_run_into_one_line_are_each_checked_against_their_own_paper(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    question = "Which papers use reinforcement learning?"
+    with OpenAIStub() as stub:
+        engine = llm_engine(seed_settings, embedder, stub, llm_judge=False)
+        engine.ask(question)
+        blocks = user_prompt(stub).split("<source>\n")[1:3]
+    first, second = (b.split(". ")[0].rstrip(".") for b in blocks)
+    with OpenAIStub() as stub:  # the 1.5B model's habit: every item on one line, no stops
+        stub.script({"text": f"[1] {first} [2] {second}"})
+        answer = llm_engine(seed_settings, embedder, stub, llm_judge=False).ask(question)
+    lines = answer.text.splitlines()
+    assert answer.written_by == "llm:stub-model"
+    for sentence in (first, second):
+        line = next(x for x in lines if sentence[:50] in x)
+        assert sentence[-30:] in line and "[" in line  # each item whole, on its own line
+
+
 def test_a_claim_naming_one_paper_is_not_moved_to_another_papers_abstract(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:

@@ -27,6 +27,10 @@ if TYPE_CHECKING:
 PAPER_TOKENS = 110  # a batch gives each paper about two sentences of its abstract
 MAX_BATCH = 12
 _ASPECT_RE = re.compile(r"^\W*(" + "|".join(ASPECTS) + r")\W*\s*[:：]\s*(.*)$", re.I)
+_LEADING_MARKER_RE = re.compile(r"^\s*(?:[-*]\s*)?\[\d{1,2}\]")
+_ITEM_START_RE = re.compile(
+    r"(?:^\s*(?:[-*]\s*)?|(?<=[\s.;]))\[\d{1,2}\](?=\s*[A-Za-z\u4e00-\u9fff])"
+)
 _NOT_STATED_RE = re.compile(r"^\W*(?:not stated|n/?a|none|unknown)\W*$", re.I)
 
 
@@ -106,9 +110,11 @@ class Tasks:
         """(number, paper, checked sentence) for every paper: the model writes a line per
         source, in batches; a paper it skipped, or whose line did not hold, gets its own
         sentence on the subject from its abstract."""
-        task = render(prompt, subject=self.plan.subject or self.plan.topic)
+        # a list by filters alone ("which orals are there?") asks what each paper does
+        about_ = f' with "{self.plan.subject}"' if self.plan.subject else ""
+        task = render(prompt, about=about_)
         done: set[str] = set()
-        question = f'For each paper, what does it do with "{self.plan.subject or self.plan.topic}"?'
+        question = f"For each paper, what does it do{about_}?"
         for batch in self.batches(about, task):
             before = len(done)
             yield from self._batch(batch, task, question, done, again=False)
@@ -127,13 +133,13 @@ class Tasks:
             batch, task, self.vector, question=question, titles=False, again=again
         )
         offered = [s.paper for s in sources]
-        for unit in replies:
-            local = [n for n in markers_in(unit) if 1 <= n <= len(offered)]
+        for item in (i for unit in replies for i in _items(unit)):
+            local = [n for n in markers_in(item) if 1 <= n <= len(offered)]
             paper = offered[local[0] - 1] if local else None
             if paper is None or paper.id in done:
                 continue
             # checked against that paper alone, where it is source [1]
-            line = f"{strip_markers(unit)} [1]"
+            line = f"{strip_markers(item)} [1]"
             checked = self.w.checker.check(line, [paper], unverified=False)
             if checked is not None:
                 done.add(paper.id)
@@ -197,3 +203,12 @@ class Tasks:
             if checked is not None:
                 out[aspect] = checked
         return out
+
+
+def _items(unit: str) -> list[str]:
+    """A list reply's unit cut into its items: a small model may run "[1] A. [2] B." into one
+    line; each marker that opens an item starts a new one."""
+    if not _LEADING_MARKER_RE.match(unit):
+        return [unit]
+    starts = [m.start() for m in _ITEM_START_RE.finditer(unit)]
+    return [unit[a:b] for a, b in zip(starts, [*starts[1:], len(unit)])]
