@@ -4,6 +4,7 @@ cells filled from a right sentence, and seconds per question.
 
     python eval/set_eval.py --seed-vs DIR [--full-vs DIR] [--split test] [--out FILE]
     python eval/set_eval.py --code /path/to/old/checkout ...   # the same questions, older code
+    python eval/set_eval.py --base-url http://127.0.0.1:8765/v1 ...  # the LLM judges and writes
 
 Definitions (per question, then averaged):
 - list: the papers the answer cites, in order; recall = gold found / gold; precision = listed in
@@ -130,6 +131,8 @@ def score(engine: Engine, row: GoldSet) -> dict[str, Any]:
         "gold": len(gold),
         "missed": sorted(gold - set(got)),
         "extra": [i for i in got if i not in gold],
+        "written_by": answer.written_by,
+        "notes": list(answer.notes),
     }
     if row.kind == "compare" and row.aspects:
         out["cells"] = _cells(answer, row)
@@ -207,6 +210,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             "cells_right": round(sum(cells) / len(cells), 3) if cells else None,
             "seconds_mean": mean("seconds", rows),
             "seconds_max": round(max(r["seconds"] for r in rows), 3),
+            "written_by_llm": sum(str(r.get("written_by", "")).startswith("llm:") for r in rows),
         }
     return table
 
@@ -216,7 +220,10 @@ def engines(args: argparse.Namespace, *model: Any) -> dict[str, Engine]:
     out = {}
     for corpus, directory in (("seed", args.seed_vs), ("iclr2026", args.full_vs)):
         if directory:
-            settings = Settings(corpus=corpus, vectorstore=Path(directory))
+            llm: dict[str, Any] = {}
+            if getattr(args, "base_url", None):  # the LLM judges the candidates and writes
+                llm = {"backend": "openai", "llm_base_url": args.base_url, "llm_judge": True}
+            settings = Settings(corpus=corpus, vectorstore=Path(directory), **llm)
             out[corpus] = Engine(settings, for_settings(settings), None, *model)
     return out
 
@@ -229,6 +236,7 @@ def main() -> None:
     parser.add_argument("--split", choices=["dev", "test", "all"], default="test")
     parser.add_argument("--code", help="evaluate the package of another checkout")
     parser.add_argument("--out", type=Path, help="write per-question results and the table here")
+    parser.add_argument("--base-url", help="an OpenAI-compatible server: the LLM judge and writer")
     args = parser.parse_args()
     if args.seed_gold:
         GOLD["seed"] = args.seed_gold

@@ -228,22 +228,26 @@ def test_a_listed_papers_line_is_checked_against_that_paper_whatever_its_number(
     assert answer.written_by == "llm:stub-model" and sorted(cited(answer)) == sorted(cited(first))
 
 
-def test_a_list_batch_the_model_refused_is_asked_again_and_its_lines_are_the_answer(
+def test_a_list_batch_the_model_refused_is_asked_again_paper_by_paper(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:
     question = "Which papers use reinforcement learning?"
+    refusals = [{"text": "NOT_IN_SOURCES"} for _ in range(8)]
     with OpenAIStub() as stub:
-        stub.script({"text": "NOT_IN_SOURCES"}, {"text": "NOT_IN_SOURCES"})
+        stub.script(*refusals)
         engine = llm_engine(seed_settings, embedder, stub, llm_judge=False)
         refused = engine.ask(question)
+        first_prompt = user_prompt(stub)
         # the first source's opening sentence, as the model would copy it
-        opening = user_prompt(stub).split("<source>\n")[1].split(". ")[0] + "."
-    assert refused.written_by == "extractive"  # refused on both tries: the offline answer
+        opening = first_prompt.split("<source>\n")[1].split(". ")[0] + "."
+    assert "[2] (decision:" in first_prompt  # one batch of several papers
+    assert refused.written_by == "extractive"  # refused every time: the offline answer
     with OpenAIStub() as stub:
-        stub.script({"text": "NOT_IN_SOURCES"}, {"text": f"[1] {opening}"})
+        stub.script({"text": "NOT_IN_SOURCES"}, {"text": f"[1] {opening}"}, *refusals)
         answer = llm_engine(seed_settings, embedder, stub, llm_judge=False).ask(question)
-        prompts = [user_prompt(stub, i) for i in range(len(stub.chat_requests()))]
-    assert len(prompts) == 2 and "do contain the answer" in prompts[1]
+        second_prompt = user_prompt(stub, 1)
+    # the second call offers the batch's first paper alone
+    assert opening[:50] in second_prompt and "[2] (decision:" not in second_prompt
     assert answer.written_by == "llm:stub-model" and opening.rstrip(".")[:50] in answer.text
     assert sorted(cited(answer)) == sorted(cited(refused))
 
@@ -265,6 +269,21 @@ def test_list_items_run_into_one_line_are_each_checked_against_their_own_paper(
     for sentence in (first, second):
         line = next(x for x in lines if sentence[:50] in x)
         assert sentence[-30:] in line and "[" in line  # each item whole, on its own line
+
+
+def test_a_list_by_filter_alone_asks_for_a_line_per_paper_not_a_fact_answer(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    question = "Which papers in the 'foundation or frontier models, including LLMs' area are in the corpus?"
+    with OpenAIStub() as stub:
+        stub.script({"text": "[1], [2], [3], [4]"})  # what the 1.5B model wrote to a fact task
+        answer = llm_engine(seed_settings, embedder, stub, llm_judge=False).ask(question)
+        prompt = user_prompt(stub)
+    area = "foundation or frontier models"
+    listed = [p for p in answer.papers if p.paper.primary_area.startswith(area)]
+    assert len(listed) == 4 and len(cited(answer)) == 4  # every paper of the area, each cited
+    assert "Write one line per source" in prompt and 'does with "' not in prompt
+    assert prompt.count("(decision:") == 4
 
 
 def test_a_claim_naming_one_paper_is_not_moved_to_another_papers_abstract(

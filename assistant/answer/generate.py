@@ -110,12 +110,11 @@ class Writer:
         with_history: bool = False,
         question: str = "",
         titles: bool = True,
-        again: bool = False,
     ) -> tuple[list[Source], Iterator[str]]:
         """The sources chosen for `papers` within the budget, and the reply's units, unchecked.
-        `again` (or a Writer made for a second try): the task says the sources hold the answer,
-        which the engine's own check found, so a model that refused the first time answers."""
-        if again or self.again:
+        On a Writer made for a second try the task says the sources hold the answer (which the
+        engine's own check found), so a model that refused the first time answers."""
+        if self.again:
             task = f"{task}\n{render('task_again')}"
         room = self.room(task)
         history = ""

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 PAPER_TOKENS = 110  # a batch gives each paper about two sentences of its abstract
 MAX_BATCH = 12
+SINGLY = 4  # a batch with no line that held: this many of its papers asked again one by one
 _ASPECT_RE = re.compile(r"^\W*(" + "|".join(ASPECTS) + r")\W*\s*[:：]\s*(.*)$", re.I)
 _LEADING_MARKER_RE = re.compile(r"^\s*(?:[-*]\s*)?\[\d{1,2}\]")
 _ITEM_START_RE = re.compile(
@@ -51,13 +52,19 @@ class Tasks:
             return self.decision.vector
         return self.plan.subject_vector if self.plan.wide else self.plan.topic_vector
 
+    @property
+    def wide(self) -> bool:
+        """A set question, or a list by filters alone ("which orals are there?"): a line per
+        paper, never a fact answer over the first few."""
+        return self.plan.wide or self.plan.listing
+
     def run(self) -> Iterator[str]:
         about = [h.paper for h in self.decision.about]
         if self.plan.kind == "compare" and len(about) >= 2:
             yield from self.compare(about)
-        elif self.plan.wide and self.plan.kind == "which":
+        elif self.wide and self.plan.kind == "which":
             yield from self.listing(about)
-        elif self.plan.wide:
+        elif self.wide:
             yield from self.summary(about)
         else:
             yield from self.facts(self.consulted())
@@ -111,27 +118,27 @@ class Tasks:
         source, in batches; a paper it skipped, or whose line did not hold, gets its own
         sentence on the subject from its abstract."""
         # a list by filters alone ("which orals are there?") asks what each paper does
-        about_ = f' with "{self.plan.subject}"' if self.plan.subject else ""
+        about_ = f' with "{self.plan.subject}"' if self.plan.wide and self.plan.subject else ""
         task = render(prompt, about=about_)
         done: set[str] = set()
         question = f"For each paper, what does it do{about_}?"
         for batch in self.batches(about, task):
             before = len(done)
-            yield from self._batch(batch, task, question, done, again=False)
-            if len(done) == before:  # it refused, or no line held: asked once more
-                yield from self._batch(batch, task, question, done, again=True)
+            yield from self._batch(batch, task, question, done)
+            if len(done) == before and len(batch) > 1:
+                # it refused, or no line held: a few papers asked one by one, the simplest task
+                for paper in batch[:SINGLY]:
+                    yield from self._batch([paper], task, question, done)
         for paper in about:
             if paper.id not in done:
                 done.add(paper.id)
                 yield len(done), paper, self._from_abstract(paper)
 
     def _batch(
-        self, batch: list[Paper], task: str, question: str, done: set[str], again: bool
+        self, batch: list[Paper], task: str, question: str, done: set[str]
     ) -> Iterator[tuple[int, Paper, str]]:
         """The checked lines of one call over `batch` (its sources shown without titles)."""
-        sources, replies = self.w.call(
-            batch, task, self.vector, question=question, titles=False, again=again
-        )
+        sources, replies = self.w.call(batch, task, self.vector, question=question, titles=False)
         offered = [s.paper for s in sources]
         for item in (i for unit in replies for i in _items(unit)):
             local = [n for n in markers_in(item) if 1 <= n <= len(offered)]
