@@ -220,10 +220,10 @@ def engines(args: argparse.Namespace, *model: Any) -> dict[str, Engine]:
     out = {}
     for corpus, directory in (("seed", args.seed_vs), ("iclr2026", args.full_vs)):
         if directory:
-            llm: dict[str, Any] = {}
+            settings = Settings(corpus=corpus, vectorstore=Path(directory))
             if getattr(args, "base_url", None):  # the LLM judges the candidates and writes
                 llm = {"backend": "openai", "llm_base_url": args.base_url, "llm_judge": True}
-            settings = Settings(corpus=corpus, vectorstore=Path(directory), **llm)
+                settings = settings.model_copy(update=llm)
             out[corpus] = Engine(settings, for_settings(settings), None, *model)
     return out
 

@@ -2,7 +2,9 @@
 cell is judged against the abstracts it cites. A marker of a source that was not offered, or of
 one that does not support the claim, is dropped; a claim another offered abstract supports is
 cited to it; an uncited claim no abstract supports is dropped; a cited claim no abstract supports
-is kept, marked unverified. Citations are numbered by first use across the whole answer."""
+is kept, marked unverified. A claim whose figures its abstract does not state is not supported;
+an uncited claim that names one offered paper is checked as cited to it. Citations are numbered
+by first use across the whole answer."""
 
 from __future__ import annotations
 
@@ -120,8 +122,9 @@ class Checker:
     def _backing(
         self, claim: str, cited: list[Paper], sources: Sequence[Paper]
     ) -> list[tuple[Paper, str]]:
-        """The cited papers whose abstract supports the claim; if none does, the one offered
-        paper that supports it clearly, if any."""
+        """The cited papers whose abstract supports the claim (its meaning or terms, and every
+        figure it writes); if none does, the one offered paper that supports it clearly, if
+        any. An uncited claim naming exactly one offered paper is cited to it, and to no other."""
         named = [p for p in sources if _names(claim, p)]
         by_name = not cited and len(named) == 1
         if by_name:  # naming one offered paper cites it
