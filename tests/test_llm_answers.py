@@ -11,10 +11,11 @@ import json
 import pytest
 from openai_stub import OpenAIStub, llm_engine
 
+from assistant.answer.validate import Checker
 from assistant.cli import main
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
-from assistant.schema import Answer, Turn
+from assistant.schema import Answer, Paper, Turn
 
 REX, ELMUR, REPSPEC = "btWHQoSZZ1", "bm3rbtEMFj", "bqEi97qzzz"
 ELMUR_TMAZE = "ELMUR achieves a 100% success rate on a synthetic T-Maze task [1]."
@@ -26,6 +27,15 @@ def cited(answer: Answer) -> list[str]:
 
 def user_prompt(stub: OpenAIStub, i: int = 0) -> str:
     return str(stub.chat_requests()[i].body["messages"][-1]["content"])
+
+
+def checker_for(
+    seed_settings: Settings, embedder: MiniLMEmbedding, *names: str
+) -> tuple[Checker, list[Paper]]:
+    """A fresh answer check on the seed corpus, and the papers of these short names."""
+    engine = llm_engine(seed_settings, embedder, OpenAIStub())
+    papers = [next(p for p in engine.papers if p.short_name == n) for n in names]
+    return Checker(engine.bank), papers
 
 
 def test_a_refusal_when_papers_match_falls_back_to_the_offline_answer(
@@ -289,13 +299,7 @@ def test_a_list_by_filter_alone_asks_for_a_line_per_paper_not_a_fact_answer(
 def test_a_claim_naming_one_paper_is_not_moved_to_another_papers_abstract(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:
-    from assistant.answer.validate import Checker
-
-    engine = llm_engine(seed_settings, embedder, OpenAIStub())
-    scuba, expvid = (
-        next(p for p in engine.papers if p.short_name == n) for n in ("SCUBA", "ExpVid")
-    )
-    checker = Checker(engine.bank)
+    checker, (scuba, expvid) = checker_for(seed_settings, embedder, "SCUBA", "ExpVid")
     # ExpVid's abstract says this, SCUBA's does not: the claim is wrong about SCUBA
     wrong = "SCUBA evaluates multimodal LLMs on videos of scientific experiments [1]."
     assert checker.check(wrong, [scuba, expvid], unverified=False) is None
@@ -311,11 +315,7 @@ def test_a_claim_naming_one_paper_is_not_moved_to_another_papers_abstract(
 def test_a_claim_whose_figures_the_abstract_does_not_state_is_not_supported(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:
-    from assistant.answer.validate import Checker
-
-    engine = llm_engine(seed_settings, embedder, OpenAIStub())
-    scuba = next(p for p in engine.papers if p.short_name == "SCUBA")
-    checker = Checker(engine.bank)
+    checker, (scuba,) = checker_for(seed_settings, embedder, "SCUBA")
     true = "With demonstrations, SCUBA's task success rises to 50% at 13% less time [1]."
     false = "With demonstrations, SCUBA's task success rises to 80% at 90% less time [1]."
     assert checker.check(true, [scuba], unverified=False) is not None
@@ -328,11 +328,7 @@ def test_a_claim_whose_figures_the_abstract_does_not_state_is_not_supported(
 def test_an_uncited_claim_naming_the_one_offered_paper_is_checked_as_cited_to_it(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:
-    from assistant.answer.validate import Checker
-
-    engine = llm_engine(seed_settings, embedder, OpenAIStub())
-    scuba = next(p for p in engine.papers if p.short_name == "SCUBA")
-    checker = Checker(engine.bank)
+    checker, (scuba,) = checker_for(seed_settings, embedder, "SCUBA")
     # the 1.5B model's own words, with no marker (or one past the single source)
     for unit in (
         "SCUBA demonstrates a significant improvement in task success rates to 50\\% while "

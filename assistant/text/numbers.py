@@ -18,17 +18,19 @@ _WORD_RE = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.I)
 def numbers(text: str) -> frozenset[str]:
     """The numbers written in digits, normalised ("1,500" -> "1500", "2.50" -> "2.5"), plus
     those written as words up to twenty. A list item's own enumerator is not one of them."""
-    text = _ENUMERATOR_RE.sub("", text)
-    found = {_normal(m.group()) for m in _NUMBER_RE.finditer(text)}
-    found |= {str(_WORDS.index(m.group(1).lower())) for m in _WORD_RE.finditer(text)}
-    return frozenset(found)
+    words = {str(_WORDS.index(m.group(1).lower())) for m in _WORD_RE.finditer(text)}
+    return _digits(text) | words
 
 
 def unstated(claim: str, source: str) -> frozenset[str]:
     """The numbers the claim writes in digits that the source does not state at all."""
-    text = _ENUMERATOR_RE.sub("", claim)
-    written = {_normal(m.group()) for m in _NUMBER_RE.finditer(text)}
-    return frozenset(written - numbers(source))
+    return _digits(claim) - numbers(source)
+
+
+def _digits(text: str) -> frozenset[str]:
+    """The numbers written in digits, normalised, after any list enumerator."""
+    text = _ENUMERATOR_RE.sub("", text)
+    return frozenset(_normal(m.group()) for m in _NUMBER_RE.finditer(text))
 
 
 def _normal(number: str) -> str:
