@@ -3,11 +3,14 @@
     python eval/shipped_check.py --embedded DIR_A --shipped DIR_B [--corpus iclr2026]
 
 Compares the two vectorstores' chunk ids, paper records and vectors (cosine of each chunk's
-two vectors), and the multilingual collections' paper ids and vectors. Prints the figures."""
+two vectors), and the multilingual collections' paper ids and vectors; then dense R@1 / R@5 of
+each index by exact search (every stored chunk vector, no HNSW), on the retrieval gold sets, so
+that only the vectors differ. Prints the figures."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -17,6 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from assistant.config import Settings  # noqa: E402
+from assistant.embedding import for_settings  # noqa: E402
 from assistant.ingest.corpus import resolve_corpus  # noqa: E402
 from assistant.store.chroma import Store  # noqa: E402
 from assistant.store.multi import MultiCollection  # noqa: E402
@@ -27,6 +31,32 @@ def vectors(collection: object, store: Store) -> dict[str, np.ndarray]:
     for ids, embeddings in store._pages(collection, ["embeddings"]):
         out.update((i, np.asarray(v, dtype=np.float32)) for i, v in zip(ids, embeddings))
     return out
+
+
+GOLD = ("eval/gold_retrieval.jsonl", "eval/gold_known_items.jsonl")
+
+
+def exact_recall(
+    store: Store, queries: np.ndarray, relevant: list[set[str]]
+) -> tuple[float, float]:
+    """Dense R@1 and R@5 over papers (each paper's best chunk), by exact search."""
+    owners: list[str] = []
+    rows = []
+    for _, embeddings, metas in store._pages(store.chunks, ["embeddings", "metadatas"]):
+        rows.append(np.asarray(embeddings, dtype=np.float32))
+        owners.extend(m["paper_id"] for m in metas)
+    matrix = np.vstack(rows)
+    papers = sorted(set(owners))
+    position = {p: i for i, p in enumerate(papers)}
+    owner = np.array([position[p] for p in owners])
+    r1 = r5 = 0.0
+    for query, gold in zip(queries, relevant):
+        best = np.full(len(papers), -2.0, dtype=np.float32)
+        np.maximum.at(best, owner, matrix @ query)
+        top = [papers[i] for i in np.argsort(-best)[:5]]
+        r1 += len(gold & set(top[:1])) / len(gold)
+        r5 += len(gold & set(top)) / len(gold)
+    return r1 / len(relevant), r5 / len(relevant)
 
 
 def compare(name: str, a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:
@@ -55,6 +85,12 @@ def main() -> int:
     compare("chunks", vectors(a.chunks, a), vectors(b.chunks, b))
     multi = [MultiCollection(s) for s in stores]
     compare("multilingual", vectors(multi[0].collection(), a), vectors(multi[1].collection(), b))
+    rows = [json.loads(x) for f in GOLD for x in (ROOT / f).read_text().splitlines() if x.strip()]
+    queries = for_settings(a.settings).embed_many([r["query"] for r in rows])
+    relevant = [set(r["relevant"]) for r in rows]
+    for label, store in (("embedded", a), ("shipped", b)):
+        r1, r5 = exact_recall(store, queries, relevant)
+        print(f"exact dense, {label}: R@1 {r1:.4f}, R@5 {r5:.4f} ({len(rows)} questions)")
     return 0
 
 

@@ -147,6 +147,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"总结|概括|综述|概述|归纳", " summarize "),
     (r"哪篇|哪一篇", " which paper "),
     (r"有没有(?=.*(?:论文|工作|文章|研究))", " any papers "),
+    (r"^有(?=[^？?]*(?:论文|工作|文章)吗)", " any papers "),  # "有…的论文吗": are there any
     (r"第一(?:篇|个|项)", " the first one "),
     (r"第二(?:篇|个|项)", " the second one "),
     (r"第三(?:篇|个|项)", " the third one "),
@@ -171,7 +172,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
 ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
-    r"|一下|分别|一些|方面|那些|这些|给出了?|做了|是关于|里面|(?<=论文)中|(?<=论文)里|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
+    r"|一下|分别|一些|方面|那些|这些|都?说了?什么|给出了?|做了|是关于|里面|(?<=论文)中|(?<=论文)里|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
 )  # single characters only where they are rarely part of a technical term
 # How questions of each kind are asked in Chinese, beside the English PROTOTYPES: the kind of a
 # question no cue settles is its nearest prototype in the multilingual space.
@@ -180,11 +181,17 @@ ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
         "哪些论文研究了…？",
         "有没有关于…的论文？",
         "有没有…的工作？",
+        "有…的论文吗？",
         "…的论文有哪些？",
         "找一下关于…的论文。",
         "其中哪些…？",
     ),
-    "summary": ("总结一下关于…的论文。", "概括一下…的工作。", "…方面的研究现状如何？"),
+    "summary": (
+        "总结一下关于…的论文。",
+        "概括一下…的工作。",
+        "…方面的研究现状如何？",
+        "这些论文关于…说了什么？",
+    ),
     "facts": (
         "…提出了什么方法？",
         "…是怎么训练的？",
