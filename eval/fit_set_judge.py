@@ -16,7 +16,13 @@ import statistics
 import numpy as np
 from set_eval import conversation, engines, load_sets
 
-from assistant.answer.judge import FEATURES, WEIGHTS_FILE, JudgeModel, scale_of
+from assistant.answer.judge import (
+    FEATURES,
+    IMPORTANCE_POWER,
+    WEIGHTS_FILE,
+    JudgeModel,
+    scale_of,
+)
 from assistant.retrieve.candidates import gather
 
 L2_GRID = (0.01, 0.1, 1.0, 10.0)  # chosen per scale by leave-one-question-out on dev
@@ -117,6 +123,7 @@ def main() -> None:
             "l2": l2,
             "leave_one_out_f1": round(held_out[l2], 3),
             "features": list(FEATURES),
+            "importance_power": IMPORTANCE_POWER,
             "fitted_on": f"dev split of eval/gold_sets_*.jsonl ({len(questions)} questions), "
             f"{datetime.date.today().isoformat()}, eval/fit_set_judge.py",
         }

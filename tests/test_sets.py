@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.answer.judge import FEATURES, JudgeModel
+from assistant.answer.judge import FEATURES, IMPORTANCE_POWER, JudgeModel
 from assistant.answer.themes import themes
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
@@ -90,6 +90,12 @@ def test_nothing_on_the_topic_abstains_with_the_nearest_papers(engine: Engine) -
     assert answer.abstained and answer.citations == ()
 
 
+def test_the_words_framing_a_subject_weigh_far_less_than_the_subject(engine: Engine) -> None:
+    plan = engine.plan("Which papers let a model abstain when nothing matches?")
+    weights = {spellings[0]: w for w, spellings in engine.set_judge.concepts(plan)}
+    assert weights[("abstain",)] > 10 * max(weights[("let",)], weights[("match",)])
+
+
 def test_a_small_corpus_makes_every_paper_a_candidate(engine: Engine) -> None:
     plan = engine.plan("Which papers study memory?")
     found = gather(engine.retriever, plan, engine.set_judge.concepts(plan))
@@ -163,9 +169,18 @@ def test_a_judge_file_fitted_for_other_features_is_refused(tmp_path: Path) -> No
     )
     with pytest.raises(ValueError, match="refit it with eval/fit_set_judge.py"):
         JudgeModel.load("small", path)
-    good = {"weights": [0.0] * len(FEATURES), "threshold": 0.5, "features": list(FEATURES)}
+    good = {
+        "weights": [0.0] * len(FEATURES),
+        "threshold": 0.5,
+        "features": list(FEATURES),
+        "importance_power": IMPORTANCE_POWER,
+    }
     path.write_text(json.dumps({"small": good}))
     assert JudgeModel.load("small", path).threshold == 0.5
+    # the same features weighed otherwise (fitted before the importance power) are refused too
+    path.write_text(json.dumps({"small": {**good, "importance_power": IMPORTANCE_POWER + 1}}))
+    with pytest.raises(ValueError, match="importance power"):
+        JudgeModel.load("small", path)
 
 
 def test_a_long_list_shows_the_sentence_naming_the_subject(embedder: MiniLMEmbedding) -> None:

@@ -40,8 +40,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "本语料库中{scope}没有论文涉及这个问题。",
     },
     "nearest": {
-        "en": "The nearest abstracts, which do not match, are {names}.",
-        "zh": "最接近但并不相符的摘要是：{names}。",
+        "en": "The closest abstracts, none of which clearly matches, are {names}.",
+        "zh": "最接近的摘要（都未判定为明确相符）是：{names}。",
     },
     "none_passes": {
         "en": "No paper in this corpus{scope} matches this question.",
