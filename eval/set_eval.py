@@ -233,6 +233,9 @@ def main() -> None:
     parser.add_argument("--seed-vs", help="vectorstore holding the seed corpus")
     parser.add_argument("--full-vs", help="vectorstore holding the iclr2026 corpus")
     parser.add_argument("--seed-gold", type=Path, help="another seed set (eval/gold_zh_sets.jsonl)")
+    parser.add_argument(
+        "--full-gold", type=Path, help="another iclr2026 set (eval/gold_zh_sets_full.jsonl)"
+    )
     parser.add_argument("--split", choices=["dev", "test", "all"], default="test")
     parser.add_argument("--code", help="evaluate the package of another checkout")
     parser.add_argument("--out", type=Path, help="write per-question results and the table here")
@@ -240,6 +243,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.seed_gold:
         GOLD["seed"] = args.seed_gold
+    if args.full_gold:
+        GOLD["iclr2026"] = args.full_gold
     built = engines(args)
     rows = [r for r in load_sets(list(built)) if args.split in ("all", r.split)]
     results = [score(built[r.corpus], r) for r in rows]

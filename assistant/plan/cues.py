@@ -7,7 +7,8 @@ import re
 
 WHICH_RE = re.compile(
     r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}(?:papers?|works?|submissions?|methods?|approaches|"
-    r"benchmarks?|datasets?)\b|\b(?:list|find|show me|name|are there)\b.*\b(?:papers?|works?)\b"
+    r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,2}(?:papers|works|submissions)\b"
+    r"|\b(?:list|find|show me|name|are there)\b.*\b(?:papers?|works?)\b"
     r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones|of (?:them|these|those))\b"
     r"|\bany of (?:them|these|those)\b",
     re.I,
@@ -136,7 +137,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"口头报告|口头", " oral papers "),
     (r"海报|墙报", " poster papers "),
-    (r"未被接收|没被接收|没有被接收|被拒稿|被拒绝|被拒|拒稿", " rejected papers "),
+    # "有没有被接收的论文" asks for accepted ones: 没有 there belongs to 有没有
+    (r"未被接收|没被接收|(?<!有)没有被接收|被拒稿|被拒绝|被拒|拒稿", " rejected papers "),
     (r"撤稿|撤回", " withdrawn papers "),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     (
@@ -145,6 +147,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"以及|和|与|跟|及", " and "),
     (r"总结|概括|综述|概述|归纳", " summarize "),
+    (r"列出|列举|列一下", " list the papers "),
     (r"哪篇|哪一篇", " which paper "),
     (r"有没有(?=.*(?:论文|工作|文章|研究))", " any papers "),
     (r"^有(?=[^？?]*(?:论文|工作|文章)吗)", " any papers "),  # "有…的论文吗": are there any
@@ -163,7 +166,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"机构|单位", " affiliations "),
     (r"显卡", " GPUs "),
     (r"许可证|开源协议", " licence "),
-    (r"代码", " source code "),
+    (r"代码(?=开源|公开|链接|地址|在哪|有吗|吗|了吗|[？?。，]|$)", " source code "),  # not 代码生成
     (r"多长时间|多久|训练时间", " training time "),
     (r"学习率", " learning rate "),
     (r"批大小", " batch size "),
@@ -172,7 +175,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
 ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
-    r"|一下|分别|一些|方面|那些|这些|都?说了?什么|给出了?|做了|是关于|里面|(?<=论文)中|(?<=论文)里|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
+    r"|一下|分别|一些|方面|那些|这些|都?说了?什么|给出了?|做了|是关于|里面|(?<=论文)中|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
 )  # single characters only where they are rarely part of a technical term
 # How questions of each kind are asked in Chinese, beside the English PROTOTYPES: the kind of a
 # question no cue settles is its nearest prototype in the multilingual space.

@@ -107,7 +107,7 @@ def make_plan(
         filters=filters,
         named=tuple(named),
         focus=resolved.focus,
-        listing=not filters.is_empty() and not (terms(words.query) - LISTING_WORDS),
+        listing=_only_filters(filters, words),
         detail=detail_asked(render(question, lang)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters),
@@ -185,6 +185,16 @@ def _foreign_words(
         subject_vector=minilm[subject],
         ml_vector=ml[f"{own} {earlier}".strip() or question],
         own_subject=own,
+    )
+
+
+def _only_filters(filters: Filters, words: _Words) -> bool:
+    """Whether the question asks for nothing but its filters ("which orals are there?"): no word
+    beyond them, in English or (untranslated) in its own language."""
+    return (
+        not filters.is_empty()
+        and not (terms(words.query) - LISTING_WORDS)
+        and not words.own_subject
     )
 
 

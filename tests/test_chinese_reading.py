@@ -1,0 +1,91 @@
+"""Chinese questions read as a researcher means them, with the real multilingual encoder,
+CC-CEDICT and a real Chroma: set questions in the forms they are typed ("有…的论文吗？",
+"口头报告里有哪些…", "列出…"), decisions ("有没有被接收的" asks for accepted papers), subjects that
+are not cue words ("代码生成"), and the bridge from a Chinese subject to the conference's English
+keyword phrases, which the dictionary settles when the encoder finds several about equally
+close."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
+from assistant.engine import Engine
+from assistant.plan.gloss import agreement, glossed
+
+GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
+
+
+@pytest.fixture(scope="module")
+def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
+    return Engine(seed_settings, embedder=embedder)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("有研究混合专家模型的论文吗？", "which"),
+        ("有关于视频理解的工作吗？", "which"),
+        ("这些论文里关于鲁棒性都说了什么？", "summary"),
+        ("口头报告里有哪些关于强化学习的论文？", "which"),
+        ("列出关于视频理解的海报论文。", "which"),
+        ("Rex-Thinker 的训练分成哪两个阶段？", "facts"),
+        ("有多少篇论文？", "facts"),
+    ],
+)
+def test_chinese_set_questions_are_read_as_set_questions(
+    engine: Engine, question: str, kind: str
+) -> None:
+    assert engine.plan(question).kind == kind
+
+
+def test_are_there_papers_on_a_subject_lists_the_papers_on_it(engine: Engine) -> None:
+    answer = engine.ask("有研究混合专家模型的论文吗？")
+    assert not answer.abstained
+    assert answer.text.startswith("本语料库中有")  # a list, framed in Chinese
+    assert GROKKING in [c.paper.id for c in answer.citations]
+
+
+def test_what_the_papers_say_is_framing_not_part_of_the_subject(engine: Engine) -> None:
+    plan = engine.plan("这些论文里关于鲁棒性都说了什么？")
+    assert plan.own_subject == "鲁棒性"
+
+
+def test_are_there_accepted_papers_filters_accepted_not_rejected(engine: Engine) -> None:
+    # "有没有被接收的" holds "没有被接收" (not accepted) inside "有没有" (are there any)
+    plan = engine.plan("有没有被接收的论文研究视频理解？")
+    assert plan.filters.description == ("decision: accepted (from the question)",)
+    rejected = engine.plan("哪些论文没有被接收？")
+    assert rejected.filters.description == ("decision: rejected (from the question)",)
+
+
+def test_code_as_part_of_a_subject_is_not_a_question_about_source_code(engine: Engine) -> None:
+    plan = engine.plan("哪些口头报告论文是关于代码生成的？")
+    assert plan.own_subject == "代码生成" and plan.detail is None
+    assert engine.plan("ELMUR 的代码开源了吗？").detail == "source code"
+
+
+def test_a_filter_with_an_untranslated_subject_does_not_list_everything(engine: Engine) -> None:
+    plan = engine.plan("海报论文里有哪些研究顿悟现象？")
+    assert plan.kind == "which" and plan.own_subject and not plan.listing
+    assert engine.plan("有没有口头报告的论文？").listing  # only a filter: list what passes
+
+
+def test_the_dictionary_knows_the_senses_of_the_words_inside_a_text() -> None:
+    assert {"forget", "model"} <= glossed("大模型遗忘")
+    assert agreement("model forgetting", "大模型遗忘") == 1.0
+    assert agreement("latent model", "大模型遗忘") == 0.5
+    assert agreement("", "大模型遗忘") == 0.0
+
+
+def test_the_bridge_prefers_phrases_the_dictionary_agrees_with(engine: Engine) -> None:
+    # the encoder alone puts "recurrent model", "embedding model", "ising model" closest
+    chosen = engine.foreign().english("大模型遗忘")
+    assert chosen and all(agreement(p, "大模型遗忘") == 1.0 for p in chosen)
+
+
+def test_a_or_b_no_phrase_translates_whole_is_translated_part_by_part(engine: Engine) -> None:
+    foreign = engine.foreign()
+    assert foreign._bridge("知识蒸馏或模型压缩", "知识蒸馏或模型压缩") == []
+    assert foreign.english("知识蒸馏或模型压缩") == ("knowledge distillation", "model compression")
