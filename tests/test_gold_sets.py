@@ -44,3 +44,22 @@ def test_chinese_set_gold_is_split_and_names_seed_papers() -> None:
         assert row["corpus"] == "seed" and set(row["expected_papers"]) <= SEED.keys(), row["id"]
     no_latin = [r for r in rows if not any("a" <= c.lower() <= "z" for c in r["question"])]
     assert len(no_latin) >= len(rows) // 2  # questions a Latin-script lookup cannot answer
+
+
+def test_chinese_full_corpus_gold_mirrors_its_english_questions() -> None:
+    def rows(name: str) -> list[dict]:
+        return [json.loads(x) for x in (ROOT / "eval" / name).read_text().splitlines()]
+
+    english = {r["id"]: r for r in rows("gold_sets_full.jsonl")}
+    chinese = rows("gold_zh_sets_full.jsonl")
+    assert len(chinese) >= 24 and {r["split"] for r in chinese} == {"dev", "test"}
+    for row in chinese:
+        source = english[row["note"].split(" for ")[1].split(" ")[0]]
+        # the English question's gold list and split: no test question became a dev one
+        assert row["expected_papers"] == source["expected_papers"], row["id"]
+        assert (row["split"], row["kind"], row["corpus"]) == (
+            source["split"],
+            source["kind"],
+            "iclr2026",
+        )
+        assert any("\u4e00" <= c <= "\u9fff" for c in row["question"])
