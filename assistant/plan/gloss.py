@@ -11,6 +11,11 @@ from importlib import resources
 
 from ..text.tokens import tokenize
 
+# Words of one character are left out: their senses are too many and too broad (码 alone is
+# "code", "yard", "number", ... and made "coding" agree with 投机解码, speculative decoding). Dev
+# splits: 2 against 1, seed sets recall / precision 0.709 / 0.621 against 0.684 / 0.612, full
+# corpus 0.794 / 0.617 against 0.735 / 0.612, answers unchanged.
+MIN_WORD = 2
 MAX_WORD = 8  # characters in the longest dictionary word looked for
 
 
@@ -33,13 +38,13 @@ def dictionary() -> dict[str, str]:
 
 @lru_cache(maxsize=256)
 def glossed(text: str) -> frozenset[str]:
-    """The stems of every sense of every dictionary word inside `text`, of any length, anywhere
-    ("大模型遗忘" holds 大, 模型, 遗忘, ...)."""
+    """The stems of every sense of every dictionary word of two characters or more inside `text`,
+    anywhere ("大模型遗忘" holds 模型 and 遗忘)."""
     known = dictionary()
     words = {
         text[i : i + n]
         for i in range(len(text))
-        for n in range(1, min(MAX_WORD, len(text) - i) + 1)
+        for n in range(MIN_WORD, min(MAX_WORD, len(text) - i) + 1)
         if text[i : i + n] in known
     }
     return frozenset(stem for word in words for stem in tokenize(known[word]))
