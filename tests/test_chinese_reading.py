@@ -52,12 +52,25 @@ def test_what_the_papers_say_is_framing_not_part_of_the_subject(engine: Engine) 
     assert plan.own_subject == "鲁棒性"
 
 
-def test_are_there_accepted_papers_filters_accepted_not_rejected(engine: Engine) -> None:
-    # "有没有被接收的" holds "没有被接收" (not accepted) inside "有没有" (are there any)
-    plan = engine.plan("有没有被接收的论文研究视频理解？")
-    assert plan.filters.description == ("decision: accepted (from the question)",)
-    rejected = engine.plan("哪些论文没有被接收？")
-    assert rejected.filters.description == ("decision: rejected (from the question)",)
+@pytest.mark.parametrize(
+    ("question", "decision"),
+    [
+        # "有没有被接收的" holds "没有被接收" (not accepted) inside "有没有" (are there any)
+        ("有没有被接收的论文研究视频理解？", "accepted"),
+        ("有没有被拒稿的论文研究视频理解？", "rejected"),
+        ("哪些论文没有被接收？", "rejected"),
+        ("哪些论文未被录用？", "rejected"),
+        ("哪些论文没有被拒稿？", "accepted"),
+        ("没被拒的论文有哪些？", "accepted"),
+        ("哪些论文被拒了？", "rejected"),
+    ],
+)
+def test_a_decision_and_its_negation_are_read_as_meant(
+    engine: Engine, question: str, decision: str
+) -> None:
+    assert engine.plan(question).filters.description == (
+        f"decision: {decision} (from the question)",
+    )
 
 
 def test_code_as_part_of_a_subject_is_not_a_question_about_source_code(engine: Engine) -> None:

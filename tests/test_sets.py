@@ -139,6 +139,12 @@ def test_not_accepted_in_a_question_means_rejected() -> None:
     assert "accepted" not in rest
 
 
+def test_not_rejected_in_a_question_means_accepted() -> None:
+    filters, rest = from_question("Which papers were not rejected?")
+    assert "Poster" in filters.statuses and "Reject" not in filters.statuses
+    assert "rejected" not in rest
+
+
 def hit(n: int, keywords: tuple[str, ...]) -> PaperHit:
     return PaperHit(Paper(f"p{n}", f"Paper {n}", "An abstract.", keywords=keywords), 1.0)
 

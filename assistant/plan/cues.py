@@ -137,8 +137,13 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"口头报告|口头", " oral papers "),
     (r"海报|墙报", " poster papers "),
-    # "有没有被接收的论文" asks for accepted ones: 没有 there belongs to 有没有
-    (r"未被接收|没被接收|(?<!有)没有被接收|被拒稿|被拒绝|被拒|拒稿", " rejected papers "),
+    # a negated decision is the other one; "有没有被接收的论文" asks for accepted ones (没有 there
+    # belongs to 有没有)
+    (r"(?:未|没|(?<!有)没有)被拒(?:稿|绝)?", " accepted papers "),
+    (
+        r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿",
+        " rejected papers ",
+    ),
     (r"撤稿|撤回", " withdrawn papers "),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     (

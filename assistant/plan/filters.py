@@ -17,14 +17,18 @@ DECISIONS: dict[str, tuple[str, ...]] = {
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            r"(?<!\bnot )\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?", re.I
+            r"(?<!\bnot )\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?"
+            r"|\bnot\s+rejected\b",
+            re.I,
         ),
         "accepted",
     ),
     (re.compile(r"\b(?:orals?|oral\s+(?:papers?|presentations?))\b", re.I), "oral"),
     (re.compile(r"\b(?:posters?|poster\s+papers?)\b", re.I), "poster"),
     (
-        re.compile(r"\b(?:rejected|not\s+accepted)\b(?:\s+(?:papers?|submissions?))?", re.I),
+        re.compile(
+            r"(?:(?<!\bnot )\brejected|\bnot\s+accepted)\b(?:\s+(?:papers?|submissions?))?", re.I
+        ),
         "rejected",
     ),
     (re.compile(r"\bwithdrawn\b(?:\s+(?:papers?|submissions?))?", re.I), "withdrawn"),
