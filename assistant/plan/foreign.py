@@ -131,6 +131,7 @@ class Foreign:
         near = [int(i) for i in order if sims[i] >= max(BRIDGE_MIN, best - BRIDGE_SPREAD)]
         score = {i: sims[i] + BRIDGE_AGREEMENT * agreement(self.phrases[i], chinese) for i in near}
         top = max(score.values(), default=0.0)
-        chosen = sorted((i for i in near if score[i] >= top - BRIDGE_MARGIN), key=score.__getitem__)
-        chosen.reverse()
+        chosen = sorted(
+            (i for i in near if score[i] >= top - BRIDGE_MARGIN), key=lambda i: -score[i]
+        )
         return [self.phrases[i] for i in chosen[:BRIDGE_TERMS]]
