@@ -17,6 +17,7 @@ import numpy as np
 from set_eval import conversation, engines, load_sets
 
 from assistant.answer.judge import (
+    ALTERNATIVE_SHARE,
     FEATURES,
     IMPORTANCE_POWER,
     WEIGHTS_FILE,
@@ -124,6 +125,7 @@ def main() -> None:
             "leave_one_out_f1": round(held_out[l2], 3),
             "features": list(FEATURES),
             "importance_power": IMPORTANCE_POWER,
+            "alternative_share": ALTERNATIVE_SHARE,
             "fitted_on": f"dev split of eval/gold_sets_*.jsonl ({len(questions)} questions), "
             f"{datetime.date.today().isoformat()}, eval/fit_set_judge.py",
         }

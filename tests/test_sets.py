@@ -9,7 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from assistant.answer.judge import FEATURES, IMPORTANCE_POWER, JudgeModel
+from assistant.answer.judge import (
+    ALTERNATIVE_SHARE,
+    FEATURES,
+    IMPORTANCE_POWER,
+    JudgeModel,
+    share_of,
+)
 from assistant.answer.themes import themes
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
@@ -96,6 +102,17 @@ def test_the_words_framing_a_subject_weigh_far_less_than_the_subject(engine: Eng
     assert weights[("abstain",)] > 10 * max(weights[("let",)], weights[("match",)])
 
 
+def test_a_part_of_a_or_b_that_only_modifies_the_subject_is_no_alternative(
+    engine: Engine,
+) -> None:
+    modified = engine.plan("Which papers detect unlearning traces in language or vision models?")
+    whole = engine.set_judge.concepts(modified)
+    assert share_of("vision models", whole) < ALTERNATIVE_SHARE
+    assert len(engine.set_judge.alternatives(modified)) == 2  # the whole and its main part
+    both = engine.plan("Which papers provide proofs or guarantees?")
+    assert len(engine.set_judge.alternatives(both)) == 3  # the whole, proofs, guarantees
+
+
 def test_a_small_corpus_makes_every_paper_a_candidate(engine: Engine) -> None:
     plan = engine.plan("Which papers study memory?")
     found = gather(engine.retriever, plan, engine.set_judge.concepts(plan))
@@ -180,6 +197,7 @@ def test_a_judge_file_fitted_for_other_features_is_refused(tmp_path: Path) -> No
         "threshold": 0.5,
         "features": list(FEATURES),
         "importance_power": IMPORTANCE_POWER,
+        "alternative_share": ALTERNATIVE_SHARE,
     }
     path.write_text(json.dumps({"small": good}))
     assert JudgeModel.load("small", path).threshold == 0.5
