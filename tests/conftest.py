@@ -17,6 +17,7 @@ import pytest
 
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
+from assistant.engine import Engine
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "corpora"
@@ -53,6 +54,12 @@ def seed_settings(tmp_path_factory: pytest.TempPathFactory, embedder: MiniLMEmbe
     settings = Settings(vectorstore=tmp_path_factory.mktemp("seed") / "vs", corpus="seed")
     ingest(settings, progress=False, embedder=embedder)
     return settings
+
+
+@pytest.fixture(scope="module")
+def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
+    """An engine over the seed index, one per test module (its caches do not cross modules)."""
+    return Engine(seed_settings, embedder=embedder)
 
 
 def free_port() -> int:

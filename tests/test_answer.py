@@ -22,11 +22,6 @@ from assistant.text.sentences import split_sentences
 REX, ELMUR, REPSPEC, TUMOR = "btWHQoSZZ1", "bm3rbtEMFj", "bqEi97qzzz", "bmQXN1Kg5i"
 
 
-@pytest.fixture(scope="module")
-def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
-    return Engine(seed_settings, embedder=embedder)
-
-
 def cited(answer: Answer) -> list[str]:
     return [c.paper.id for c in answer.citations]
 

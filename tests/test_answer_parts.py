@@ -12,7 +12,6 @@ from assistant.answer.decide import Judge
 from assistant.answer.draft import Draft, label
 from assistant.answer.evidence import SentenceBank
 from assistant.answer.prompts import PromptError, load, render
-from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.retrieve.fusion import FusionParams, fuse
@@ -136,11 +135,6 @@ def test_sentence_bank_keeps_at_most_its_capacity(embedder: MiniLMEmbedding) -> 
     assert list(bank._entries) == ["p2", "p0"]
     vector = embedder.embed_many(["result 0"])[0]
     assert bank.best(papers[0], vector, set()).text == "It reports result 0."
-
-
-@pytest.fixture(scope="module")
-def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
-    return Engine(seed_settings, embedder)
 
 
 @pytest.mark.parametrize(

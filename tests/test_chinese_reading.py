@@ -9,17 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.config import Settings
-from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.gloss import agreement, glossed
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
-
-
-@pytest.fixture(scope="module")
-def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
-    return Engine(seed_settings, embedder=embedder)
 
 
 @pytest.mark.parametrize(

@@ -3,13 +3,9 @@ abstract sentence of its paper that states the aspect, cited, or "not stated" wh
 
 from __future__ import annotations
 
-import pytest
-
 from assistant.answer.compare import ASPECTS, compare
 from assistant.answer.draft import display
 from assistant.answer.evidence import sentences_of
-from assistant.config import Settings
-from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.schema import Paper
 from assistant.text.markers import strip_markers
@@ -35,11 +31,6 @@ PRIOR_LIMITS = Paper(
     "Experiments show that GraphMix outperforms prior augmentation methods on graph "
     "classification.",
 )
-
-
-@pytest.fixture(scope="module")
-def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
-    return Engine(seed_settings, embedder=embedder)
 
 
 def paper(engine: Engine, paper_id: str) -> Paper:

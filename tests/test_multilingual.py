@@ -39,11 +39,6 @@ EXPVID, REX, REPSPEC, GTOOL, SCUBA = (
 )
 
 
-@pytest.fixture(scope="module")
-def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
-    return Engine(seed_settings, embedder=embedder)
-
-
 @pytest.mark.parametrize(
     ("question", "lang"),
     [

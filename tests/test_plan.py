@@ -7,7 +7,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.filters import from_flags
@@ -22,11 +21,6 @@ REX, ELMUR, REPSPEC, TUMOR, SCUBA = (
 )
 POSTER = ("Poster", "ConditionalPoster")
 ORAL = ("Oral", "ConditionalOral")
-
-
-@pytest.fixture(scope="module")
-def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
-    return Engine(seed_settings, embedder)
 
 
 @pytest.mark.parametrize(

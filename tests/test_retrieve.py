@@ -20,11 +20,6 @@ from assistant.text.tokens import tokenize
 RECON, ELMUR, REPSPEC, SCUBA = "bpWzTPDybh", "bm3rbtEMFj", "bqEi97qzzz", "bkjKnO9s7T"
 
 
-@pytest.fixture(scope="module")
-def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
-    return Engine(seed_settings, embedder=embedder)
-
-
 @pytest.mark.parametrize(
     "query, first",
     [

@@ -17,7 +17,6 @@ from assistant.answer.judge import (
     share_of,
 )
 from assistant.answer.themes import themes
-from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.filters import from_question
@@ -30,11 +29,6 @@ from assistant.ui.render import fold_list
 
 REX, ELMUR, ULTRAMIX = "btWHQoSZZ1", "bm3rbtEMFj", "bmoh0i1nqE"
 SCUBA, EXPVID, IMAGENWORLD = "bkjKnO9s7T", "bj0ahFM4P0", "bld9g6jFh9"
-
-
-@pytest.fixture(scope="module")
-def engine(seed_settings: Settings, embedder: MiniLMEmbedding) -> Engine:
-    return Engine(seed_settings, embedder=embedder)
 
 
 def listed(answer: Answer) -> list[str]:
