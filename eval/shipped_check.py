@@ -36,19 +36,29 @@ def vectors(collection: object, store: Store) -> dict[str, np.ndarray]:
 GOLD = ("eval/gold_retrieval.jsonl", "eval/gold_known_items.jsonl")
 
 
+def chunks_of(store: Store) -> tuple[dict[str, np.ndarray], dict[str, str]]:
+    """Each chunk's stored vector and its paper, by chunk id, read in one pass."""
+    found: dict[str, np.ndarray] = {}
+    owners: dict[str, str] = {}
+    for ids, embeddings, metas in store._pages(store.chunks, ["embeddings", "metadatas"]):
+        for i, v, m in zip(ids, embeddings, metas):
+            found[i] = np.asarray(v, dtype=np.float32)
+            owners[i] = m["paper_id"]
+    return found, owners
+
+
 def exact_recall(
-    store: Store, queries: np.ndarray, relevant: list[set[str]]
+    chunks: dict[str, np.ndarray],
+    owners: dict[str, str],
+    queries: np.ndarray,
+    relevant: list[set[str]],
 ) -> tuple[float, float]:
     """Dense R@1 and R@5 over papers (each paper's best chunk), by exact search."""
-    owners: list[str] = []
-    rows = []
-    for _, embeddings, metas in store._pages(store.chunks, ["embeddings", "metadatas"]):
-        rows.append(np.asarray(embeddings, dtype=np.float32))
-        owners.extend(m["paper_id"] for m in metas)
-    matrix = np.vstack(rows)
-    papers = sorted(set(owners))
-    position = {p: i for i, p in enumerate(papers)}
-    owner = np.array([position[p] for p in owners])
+    ids = list(chunks)
+    matrix = np.vstack([chunks[i] for i in ids])
+    papers = sorted(set(owners.values()))
+    position = {p: n for n, p in enumerate(papers)}
+    owner = np.array([position[owners[i]] for i in ids])
     r1 = r5 = 0.0
     for query, gold in zip(queries, relevant):
         best = np.full(len(papers), -2.0, dtype=np.float32)
@@ -82,14 +92,15 @@ def main() -> int:
         stores.append(store)
     a, b = stores
     print(f"paper records identical: {a.stored_state() == b.stored_state()}")
-    compare("chunks", vectors(a.chunks, a), vectors(b.chunks, b))
+    read = [chunks_of(s) for s in stores]
+    compare("chunks", read[0][0], read[1][0])
     multi = [MultiCollection(s) for s in stores]
     compare("multilingual", vectors(multi[0].collection(), a), vectors(multi[1].collection(), b))
     rows = [json.loads(x) for f in GOLD for x in (ROOT / f).read_text().splitlines() if x.strip()]
     queries = for_settings(a.settings).embed_many([r["query"] for r in rows])
     relevant = [set(r["relevant"]) for r in rows]
-    for label, store in (("embedded", a), ("shipped", b)):
-        r1, r5 = exact_recall(store, queries, relevant)
+    for label, (chunks, owners) in zip(("embedded", "shipped"), read):
+        r1, r5 = exact_recall(chunks, owners, queries, relevant)
         print(f"exact dense, {label}: R@1 {r1:.4f}, R@5 {r5:.4f} ({len(rows)} questions)")
     return 0
 
