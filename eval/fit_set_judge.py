@@ -14,6 +14,7 @@ import json
 import statistics
 
 import numpy as np
+from logistic import fit_logistic
 from set_eval import conversation, engines, load_sets
 
 from assistant.answer.judge import (
@@ -56,22 +57,13 @@ def collect(args: argparse.Namespace) -> dict[str, Questions]:
 
 
 def fit(questions: Questions, l2: float) -> np.ndarray:
-    """Weighted logistic regression by Newton's method."""
+    """Weighted logistic regression: every question weighs the same, however many candidates."""
     x = np.vstack([q[0] for q in questions])
     y = np.concatenate([q[1] for q in questions])
     weight = np.concatenate([np.full(len(q[1]), 1.0 / len(q[1])) for q in questions])
     # positives are rare among hundreds of candidates: weigh both classes equally per question
     weight = weight * np.where(y > 0, (1 - y.mean()) / max(y.mean(), 1e-6), 1.0)
-    w = np.zeros(x.shape[1])
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-(x @ w)))
-        gradient = x.T @ (weight * (p - y)) + l2 * w
-        hessian = (x * (weight * p * (1 - p))[:, None]).T @ x + l2 * np.eye(len(w))
-        step = np.linalg.solve(hessian, gradient)
-        w -= step
-        if np.abs(step).max() < 1e-8:
-            break
-    return w
+    return fit_logistic(x, y, weight, l2)
 
 
 def mean_f1(questions: Questions, w: np.ndarray, t: float) -> float:

@@ -3,7 +3,13 @@ abstract sentence of its paper that states the aspect, cited, or "not stated" wh
 
 from __future__ import annotations
 
-from assistant.answer.compare import ASPECTS, compare
+import json
+from pathlib import Path
+
+import pytest
+
+from assistant.answer.aspects import ASPECTS, MODEL_FILE, AspectModel
+from assistant.answer.compare import compare
 from assistant.answer.draft import display
 from assistant.answer.evidence import sentences_of
 from assistant.engine import Engine
@@ -161,3 +167,58 @@ def test_asked_comparison_fills_the_results_row_from_each_paper(engine: Engine) 
     answer = engine.ask("Compare RepSpec and ELMUR.")
     results = next(line for line in answer.text.splitlines() if line.startswith("| Results"))
     assert NOT_STATED not in results and "[1]" in results and "[2]" in results
+
+
+BENCHMARK = Paper(
+    "shelfbench",
+    "ShelfBench: grocery shelves for embodied agents",
+    "Embodied agents are rarely tested on cluttered real-world scenes. "
+    "We introduce ShelfBench, a benchmark of 2,400 photographed grocery shelves with 18,000 "
+    "annotated products and 600 multi-step retrieval instructions. "
+    "We evaluate twelve vision-language agents on it. "
+    "The best agent completes only 31% of the instructions, and all agents fail when products "
+    "are partly occluded.",
+)
+
+
+def test_a_benchmark_papers_data_cell_describes_what_the_benchmark_holds(engine: Engine) -> None:
+    rows = table(engine, [BENCHMARK])
+    assert sentence_index(BENCHMARK, rows["Data"][0]) == 1  # shelves, products, instructions
+    assert sentence_index(BENCHMARK, rows["Results"][0]) == 3  # "completes only 31%"
+    assert sentence_index(BENCHMARK, rows["Problem"][0]) == 0
+
+
+SEISMIC = Paper(
+    "waveinr",
+    "WaveINR: multiscale implicit representations for seismic imaging",
+    "Seismic imaging recovers subsurface velocity from surface recordings. "
+    "Existing neural approaches converge slowly on high-frequency structure. "
+    "We propose WaveINR, an implicit neural representation with a multiscale wave prior. "
+    "On the Marmousi, Overthrust and 2004 BP velocity models, WaveINR halves the "
+    "reconstruction error of the strongest baseline. "
+    "It also converges three times faster.",
+)
+
+
+def test_data_named_without_the_word_dataset_still_fills_the_data_cell(engine: Engine) -> None:
+    rows = table(engine, [SEISMIC])
+    assert sentence_index(SEISMIC, rows["Data"][0]) == 3  # Marmousi, Overthrust, 2004 BP
+    assert sentence_index(SEISMIC, rows["Method"][0]) == 2
+
+
+def test_a_comparison_by_a_name_the_abstract_sets_in_bold_finds_that_paper(
+    engine: Engine,
+) -> None:
+    # "UltraMix" is introduced only as "a new DPO mixture, **UltraMix**, that ..."
+    answer = engine.ask("Multimodal prototype-guided dataset distillation vs UltraMix?")
+    assert {c.paper.id for c in answer.citations} == {"bl3drImevi", "bmoh0i1nqE"}
+    assert answer.text.count("| ") > 10  # a table, not one paper's sentence
+
+
+def test_an_aspect_model_fitted_for_other_features_is_refused_by_name(tmp_path: Path) -> None:
+    raw = json.loads(MODEL_FILE.read_text())
+    raw["features"] = raw["features"][:-1]
+    stale = tmp_path / "aspect_model.json"
+    stale.write_text(json.dumps(raw))
+    with pytest.raises(ValueError, match=r"aspect_model\.json: fitted for other features"):
+        AspectModel.load(stale)

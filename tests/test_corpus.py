@@ -183,6 +183,16 @@ def test_names_come_from_latex_markup_too() -> None:
     assert introduced_names(text)[:2] == ["ELMUR", "RECON"]
 
 
+def test_a_name_the_authors_set_in_bold_is_a_name_the_abstract_introduces() -> None:
+    text = (
+        "Building on these insights, we curate a new DPO mixture, **UltraMix**, that draws "
+        r"from five corpora. The \emph{key} finding is that \textbf{less} data suffices."
+    )
+    names = introduced_names(text)
+    assert "UltraMix" in names
+    assert not {"key", "less"} & set(names)  # emphasis on a plain word names nothing
+
+
 def test_unknown_corpus_name_is_an_error() -> None:
     with pytest.raises(CorpusError, match="not a built-in corpus"):
         resolve_corpus("nonexistent-corpus")

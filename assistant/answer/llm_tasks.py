@@ -16,7 +16,7 @@ from ..plan.plan import Plan
 from ..schema import Paper, PaperHit
 from ..text.markers import markers_in, strip_markers
 from ..text.messages import filters_text, matching, papers, say
-from .compare import ASPECTS, aspects_of
+from .aspects import ASPECTS, aspects_of
 from .decide import Decision
 from .draft import badge, display, label
 from .prompts import render

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..schema import Paper, PaperHit
 from ..text.messages import papers, say
-from .compare import ASPECTS
+from .aspects import PROTOTYPES
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 from .themes import themes
@@ -51,7 +51,7 @@ def summary(
 def _summary_one(bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str) -> Draft:
     draft = Draft()
     prototypes = bank.embedder.embed_many(
-        [ASPECTS["Problem"], ASPECTS["Method"], ASPECTS["Results"]]
+        [PROTOTYPES["Problem"], PROTOTYPES["Method"], PROTOTYPES["Results"]]
     )
     picked: dict[int, Scored] = {}
     for proto in [*prototypes, vector]:

@@ -15,13 +15,14 @@ import orjson
 from ..config import DATA_DIR
 from ..schema import Paper
 from ..text.acronyms import Acronyms, learn
+from ..text.names import introduced_names
 from .chroma import Store
 from .lexical import Lexical, idf, paper_text
 from .papers import PaperTable, keyword_terms
 
 PACKAGED_ACRONYMS = DATA_DIR / "acronyms.json"  # learned from all of ICLR 2026 (scripts/)
 PACKAGED_DF = DATA_DIR / "term_df.json"  # document frequencies over all of ICLR 2026
-LAYOUT = "catalog-v3"  # what the derived files hold: a cache of another layout is derived again
+LAYOUT = "catalog-v4"  # what the derived files hold: a cache of another layout is derived again
 VECTORS_FILE = "paper_vectors.npy"
 OWN_STATISTICS = 1000  # a corpus this large weighs words by its own document frequencies
 
@@ -43,7 +44,8 @@ def refresh(store: Store, force: bool = False) -> Path:
     stamp_file = directory / "stamp"
     if not force and content and stamp_file.exists() and stamp_file.read_text() == stamp:
         return directory
-    stored = store.stored_papers()
+    # the names an abstract introduces are read afresh, so that a better reading needs no re-ingest
+    stored = [(p, introduced_names(p.abstract), h) for p, _, h in store.stored_papers()]
     directory.mkdir(parents=True, exist_ok=True)
     rows = [
         {**asdict(p), "names": names, "keyword_terms": sorted(keyword_terms(p))}

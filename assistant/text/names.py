@@ -18,6 +18,9 @@ NAME_RE = re.compile(
     r"|named|called|dubbed|termed|coined)\s+(?i:a\s+|an\s+|the\s+)?(?i:new\s+|novel\s+)?"
     r"[*_\"“'‘]?([A-Za-z0-9]+(?:[-–][A-Za-z0-9]+)*)"
 )
+# A name the authors set in bold or italics ("a new DPO mixture, **UltraMix**, that ..."),
+# read before the LaTeX is cleaned away.
+EMPHASIS_RE = re.compile(r"\*\*([^*\s][^*]{0,40}?)\*\*|\\(?:textbf|emph|textit)\{([^{}$]{1,40})\}")
 PAREN_ACRONYM_RE = re.compile(r"\(([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9-]*)\)")
 NAME_TOKEN_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+]*(?:[-–][A-Za-z0-9]+)*")
 # Tokens a question may use for a specific thing: RepSpec, NPO, GPT-4, A100.
@@ -27,9 +30,12 @@ DISTINCT_RE = re.compile(
 
 
 def introduced_names(text: str) -> list[str]:
-    """Names an abstract introduces ("we propose Rex-Thinker", "named HumanRef-CoT", "(SMILE)")."""
+    """Names an abstract introduces ("we propose Rex-Thinker", "named HumanRef-CoT", "(SMILE)",
+    "**UltraMix**")."""
+    emphasised = [(m.group(1) or m.group(2)).strip() for m in EMPHASIS_RE.finditer(text)]
     text = clean_latex(text)
     names = [m.group(1) for m in NAME_RE.finditer(text)]
+    names += [e for e in emphasised if NAME_TOKEN_RE.fullmatch(e)]
     names += [m.group(1) for m in PAREN_ACRONYM_RE.finditer(text)]
     return list(dict.fromkeys(n for n in names if looks_like_name(n)))
 

@@ -1,0 +1,180 @@
+"""Which sentence of an abstract states each aspect of a comparison: problem, method, data,
+results, limitations. A logistic model per aspect reads a sentence's meaning (its MiniLM vector
+and its lean toward a prototype sentence of each aspect), its place in the abstract and a few
+surface cues; problem, method and results are then read as the abstract's outline, in that
+order. The model is fitted on abstracts labelled by reading (eval/gold_aspects.jsonl) by
+eval/fit_aspects.py, which writes assistant/data/aspect_model.json."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from ..schema import Paper
+from .evidence import Scored, SentenceBank
+
+# What a sentence stating each aspect reads like; a sentence's lean toward an aspect is its
+# similarity to that prototype minus its mean similarity to all five, which cancels the topic.
+PROTOTYPES = {
+    "Problem": "However, existing methods struggle with this problem, which remains an open challenge.",
+    "Method": "In this paper, we propose a novel method.",
+    "Data": "We evaluate on several benchmark datasets.",
+    "Results": "Experiments show that our method outperforms state-of-the-art baselines.",
+    "Limitations": "A limitation of our method is that it fails in some settings.",
+}
+ASPECTS = tuple(PROTOTYPES)
+LEARNED = ("Problem", "Method", "Data", "Results")  # limitations are too rare to learn: a cue
+
+# The few surface cues that meaning alone misses, all here. The embedding cannot tell "we
+# propose" from "X was proposed", nor a limitation of this work from one of earlier work.
+CUES = {
+    "Method": re.compile(
+        r"\b(?:we|this (?:paper|work|study))\s+(?:\w+ly\s+)?"
+        r"(?:propose|introduce|present|develop|design|put forward)",
+        re.I,
+    ),
+    "Data": re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I),
+    "Limitations": re.compile(
+        r"\b(?:a|one|the|main|key)\s+(?:main\s+|key\s+)?(?:limitation|drawback|weakness)"
+        r" of (?:our|this|the proposed) \w+ is\b"
+        r"|\bour (?:method|approach|model|framework|work)\b[^.;,]{0,40}?"
+        r"\b(?:is limited|are limited|cannot|fails? to|struggles? (?:to|with))\b"
+        r"|\b(?:scope|applicability) of (?:our|this) (?:method|approach|work|study)\b"
+        r"[^.;]{0,20}\bis limited\b"
+        r"|\bwe leave\b[^.;]{0,80}\bfuture work\b",
+        re.I,
+    ),
+}
+# Named things (datasets, benchmarks, models): a capitalised word with a second capital or a
+# digit inside, such as "POPGym", "MIKASA-Robo", "UCF-101"; and any number.
+NAME_RE = re.compile(r"\b[A-Z][A-Za-z]*[A-Z0-9][\w-]*")
+NAMES_CAP = 4  # more names than this count the same
+
+FEATURES = (
+    ["bias"]
+    + [f"lean_{a}" for a in ASPECTS]
+    + [f"similarity_{a}" for a in ASPECTS]
+    + ["position", "position_squared", "first", "last"]
+    + [f"cue_{a}" for a in CUES]
+    + ["names", "number", "vector[384]"]
+)
+MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "aspect_model.json"
+
+
+@dataclass(frozen=True)
+class AspectModel:
+    weights: dict[str, tuple[float, ...]]  # per learned aspect, over sentence_features' columns
+    data_floor: float  # the data cell stays "not stated" below this probability
+    absent: float  # a problem or results part is "not stated" below this probability
+
+    @classmethod
+    def load(cls, path: Path = MODEL_FILE) -> AspectModel:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if raw.get("features") != FEATURES or set(raw.get("weights", {})) != set(LEARNED):
+            raise ValueError(
+                f"{path}: fitted for other features or aspects; refit with eval/fit_aspects.py"
+            )
+        weights = {a: tuple(float(v) for v in w) for a, w in raw["weights"].items()}
+        return cls(weights, float(raw["data_floor"]), float(raw["absent"]))
+
+    def probabilities(self, x: np.ndarray) -> dict[str, np.ndarray]:
+        return {a: 1.0 / (1.0 + np.exp(-(x @ np.asarray(w)))) for a, w in self.weights.items()}
+
+
+@cache
+def default_model() -> AspectModel:
+    return AspectModel.load()
+
+
+def sentence_features(texts: list[str], vectors: np.ndarray, prototypes: np.ndarray) -> np.ndarray:
+    """One row per sentence, the columns named by FEATURES."""
+    n = len(texts)
+    similarity = vectors @ prototypes.T
+    lean = similarity - similarity.mean(axis=1, keepdims=True)
+    position = np.arange(n) / max(n - 1, 1)
+    edges = np.zeros((n, 2))
+    edges[0, 0] = edges[-1, 1] = 1.0
+    cues = np.array([[float(bool(c.search(t))) for c in CUES.values()] for t in texts])
+    names = np.array([min(len(NAME_RE.findall(t)), NAMES_CAP) / NAMES_CAP for t in texts])
+    number = np.array([float(any(ch.isdigit() for ch in t)) for t in texts])
+    columns = [np.ones(n), lean, similarity, position, position**2, edges, cues, names, number]
+    return np.column_stack([*columns, vectors])
+
+
+def paper_features(bank: SentenceBank, paper: Paper) -> tuple[list[str], np.ndarray]:
+    """The paper's sentences and their feature rows."""
+    entry = bank.prepare([paper])[paper.id]
+    prototypes = bank.embedder.embed_many(list(PROTOTYPES.values()))
+    return entry.sentences, sentence_features(entry.sentences, entry.vectors, prototypes)
+
+
+def aspects_of(
+    bank: SentenceBank, paper: Paper, model: AspectModel | None = None
+) -> dict[str, Scored]:
+    """The sentence of `paper` stating each aspect, where one does."""
+    model = model or default_model()
+    texts, x = paper_features(bank, paper)
+    probability = model.probabilities(x)
+    picks = assign(model, probability, texts)
+    return {
+        aspect: Scored(paper, i, texts[i], _chance(probability, aspect, i), 0.0, 0.0)
+        for aspect, i in picks.items()
+        if i is not None and texts[i].strip()
+    }
+
+
+def _chance(probability: dict[str, np.ndarray], aspect: str, i: int) -> float:
+    return float(probability[aspect][i]) if aspect in probability else 1.0
+
+
+def assign(
+    model: AspectModel, probability: dict[str, np.ndarray], texts: list[str]
+) -> dict[str, int | None]:
+    """Problem, method and results as the abstract's outline (one sentence each, in that order,
+    the most probable together); the data sentence may also be another cell's; a limitation
+    must be stated outright, after the method, and is then no result."""
+    limitation = next((i for i, t in enumerate(texts) if CUES["Limitations"].search(t)), None)
+    results = probability["Results"].copy()
+    if limitation is not None:
+        results[limitation] = 0.0
+    problem, method, result = _outline(
+        np.log(np.clip(probability["Problem"], 1e-9, 1.0)),
+        np.log(np.clip(probability["Method"], 1e-9, 1.0)),
+        np.log(np.clip(results, 1e-9, 1.0)),
+        np.log(model.absent),
+    )
+    data = int(np.argmax(probability["Data"]))
+    return {
+        "Problem": problem,
+        "Method": method,
+        "Data": data if probability["Data"][data] >= model.data_floor else None,
+        "Results": result,
+        "Limitations": limitation if limitation is not None and limitation > method else None,
+    }
+
+
+def _outline(
+    problem: np.ndarray, method: np.ndarray, results: np.ndarray, absent: float
+) -> tuple[int | None, int, int | None]:
+    """(problem, method, results) indices, problem before method before results, maximising the
+    summed log-probabilities; a part no sentence beats `absent` for is left out (None)."""
+    best: tuple[float, int | None, int, int | None] | None = None
+    for m in range(len(method)):
+        p = int(np.argmax(problem[:m])) if m else None
+        r = m + 1 + int(np.argmax(results[m + 1 :])) if m + 1 < len(results) else None
+        p = p if p is not None and problem[p] > absent else None
+        r = r if r is not None and results[r] > absent else None
+        total = (
+            method[m]
+            + (problem[p] if p is not None else absent)
+            + (results[r] if r is not None else absent)
+        )
+        if best is None or total > best[0]:
+            best = (total, p, m, r)
+    assert best is not None  # every abstract has at least one sentence
+    return best[1], best[2], best[3]
