@@ -37,17 +37,21 @@ def dictionary() -> dict[str, str]:
 
 
 @lru_cache(maxsize=256)
-def glossed(text: str) -> frozenset[str]:
-    """The stems of every sense of every dictionary word of two characters or more inside `text`,
-    anywhere ("大模型遗忘" holds 模型 and 遗忘)."""
+def words_in(text: str) -> tuple[tuple[int, int, frozenset[str]], ...]:
+    """(start, length, the stems of its senses) of every dictionary word of two characters or
+    more inside `text`, anywhere ("大模型遗忘" holds 模型 and 遗忘)."""
     known = dictionary()
-    words = {
-        text[i : i + n]
+    return tuple(
+        (i, n, frozenset(tokenize(known[text[i : i + n]])))
         for i in range(len(text))
         for n in range(MIN_WORD, min(MAX_WORD, len(text) - i) + 1)
         if text[i : i + n] in known
-    }
-    return frozenset(stem for word in words for stem in tokenize(known[word]))
+    )
+
+
+def glossed(text: str) -> frozenset[str]:
+    """The stems of every sense of every dictionary word inside `text`."""
+    return frozenset(stem for _, _, stems in words_in(text) for stem in stems)
 
 
 def agreement(phrase: str, text: str) -> float:
@@ -58,3 +62,21 @@ def agreement(phrase: str, text: str) -> float:
         return 0.0
     senses = glossed(text)
     return sum(s in senses for s in stems) / len(stems)
+
+
+def explained(phrase: str, text: str) -> float:
+    """The share of the Chinese characters of `text` inside a dictionary word one of whose senses
+    holds a word of the English phrase: "speculative decoding" explains all of 投机解码,
+    "decoding" half of it."""
+    chinese = chinese_positions(text)
+    return len(explained_positions(phrase, text) & chinese) / len(chinese) if chinese else 0.0
+
+
+def chinese_positions(text: str) -> set[int]:
+    return {i for i, ch in enumerate(text) if "\u4e00" <= ch <= "\u9fff"}
+
+
+def explained_positions(phrase: str, text: str) -> set[int]:
+    """Where in `text` the dictionary words stand whose senses hold a word of the phrase."""
+    stems = set(tokenize(phrase))
+    return {i + k for i, n, senses in words_in(text) if senses & stems for k in range(n)}
