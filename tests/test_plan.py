@@ -10,6 +10,7 @@ import pytest
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.filters import from_flags
+from assistant.plan.kinds import subject_of
 from assistant.schema import Turn
 
 REX, ELMUR, REPSPEC, TUMOR, SCUBA = (
@@ -206,3 +207,11 @@ def test_a_name_two_papers_share_goes_to_the_one_the_question_describes(
     rows = [{"names": [], **r, "keyword_terms": []} for r in SHARED_NAME]
     words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
     assert find_named(PaperTable(rows, words), question) == named
+
+
+def test_a_subject_that_begins_with_dataset_keeps_it() -> None:
+    # "which submissions study dataset ..." once read "dataset" as the thing asked for
+    assert subject_of("Which submissions study dataset distillation?") == "dataset distillation"
+    assert subject_of("Which papers introduce benchmark contamination tests?").endswith(
+        "benchmark contamination tests"
+    )

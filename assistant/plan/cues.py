@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 WHICH_RE = re.compile(
-    r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}(?:papers?|works?|submissions?|methods?|approaches|"
-    r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,2}(?:papers|works|submissions)\b"
+    r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}?(?:papers?|works?|submissions?|methods?|approaches|"
+    r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,2}?(?:papers|works|submissions)\b"
     r"|\b(?:list|find|show me|name|are there)\b.*\b(?:papers?|works?)\b"
     r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones|of (?:them|these|those))\b"
     r"|\bany of (?:them|these|those)\b",
