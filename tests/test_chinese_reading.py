@@ -7,10 +7,14 @@ close."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from assistant.engine import Engine
+from assistant.plan.foreign import SHARED_PHRASES_FROM, own_phrases
 from assistant.plan.gloss import agreement, glossed
+from assistant.schema import Paper
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
 
@@ -115,3 +119,13 @@ def test_a_topic_nothing_is_close_enough_for_takes_the_phrase_the_dictionary_agr
 def test_contrastive_learning_is_a_topic_not_a_comparison(engine: Engine) -> None:
     plan = engine.plan("哪些论文用了对比学习来训练？")  # 对比 alone asks to compare
     assert plan.wide and "compare" not in plan.kind
+
+
+def test_a_large_corpus_bridges_only_to_keyword_phrases_two_of_its_papers_share() -> None:
+    def corpus(n: int) -> SimpleNamespace:
+        papers = [Paper(f"p{i}", "T", "A", keywords=("model merging",)) for i in range(n)]
+        papers[0] = Paper("p0", "T", "A", keywords=("model merging", "causal reasoing"))
+        return SimpleNamespace(papers=papers)
+
+    assert own_phrases(corpus(SHARED_PHRASES_FROM)) == {"model merging"}  # the typo is one paper's
+    assert "causal reasoing" in own_phrases(corpus(19))  # a small corpus keeps all its own

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from functools import lru_cache
 
 import numpy as np
@@ -46,6 +47,7 @@ BRIDGE_EXPLAINED = 0.2
 # were chosen on the dev split of eval/gold_zh_terms.jsonl (python eval/bridge_eval.py) and the
 # dev splits of the Chinese set and answer files (see eval/RESULTS.md).
 PART_EXPLAINED = 0.75
+SHARED_PHRASES_FROM = 1000  # papers: from this size on, only shared keyword phrases are own
 MIN_CHARS = 2  # a subject shorter than this (one character left over) translates to nothing
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
 FRAMING = {"zh": re.compile(ZH_FRAMING)}
@@ -91,6 +93,17 @@ def latin_terms(text: str) -> list[str]:
     return LATIN_RE.findall(text)
 
 
+def own_phrases(table: PaperTable) -> set[str]:
+    """The corpus's own keyword phrases: on a small corpus all of them, on a large one those at
+    least two of its papers give (a phrase one paper of thousands gives is often misspelt:
+    "causal reasoing", "lnstruction learning")."""
+    counts = Counter(keyword_phrase(k) for p in table.papers for k in set(p.keywords))
+    counts.pop("", None)
+    if len(table.papers) < SHARED_PHRASES_FROM:
+        return set(counts)
+    return {phrase for phrase, n in counts.items() if n >= 2}
+
+
 @lru_cache(maxsize=1)
 def conference_phrases() -> tuple[str, ...]:
     return tuple(json.loads(PHRASES_FILE.read_text(encoding="utf-8")))
@@ -103,8 +116,7 @@ class Foreign:
 
     def __init__(self, embedder: MultilingualEmbedding, table: PaperTable) -> None:
         self.embedder = embedder
-        own = {keyword_phrase(k) for p in table.papers for k in p.keywords} - {""}
-        self.phrases = sorted(set(conference_phrases()) | own)
+        self.phrases = sorted(set(conference_phrases()) | own_phrases(table))
         self._vectors: np.ndarray | None = None
         self.prototypes = Prototypes(embedder, PROTOTYPES["zh"])
         self.english = lru_cache(maxsize=256)(self._english)
