@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from ..embedding import MiniLMEmbedding
 from ..schema import Paper
 from .evidence import Scored, SentenceBank
 
@@ -106,10 +107,18 @@ def sentence_features(texts: list[str], vectors: np.ndarray, prototypes: np.ndar
     return np.column_stack([*columns, vectors])
 
 
+@lru_cache(maxsize=8)
+def prototype_vectors(embedder: MiniLMEmbedding) -> np.ndarray:
+    """The PROTOTYPES embedded, once per embedder: a comparison reads them for every paper."""
+    vectors = embedder.embed_many(list(PROTOTYPES.values()))
+    vectors.flags.writeable = False
+    return vectors
+
+
 def paper_features(bank: SentenceBank, paper: Paper) -> tuple[list[str], np.ndarray]:
     """The paper's sentences and their feature rows."""
     entry = bank.prepare([paper])[paper.id]
-    prototypes = bank.embedder.embed_many(list(PROTOTYPES.values()))
+    prototypes = prototype_vectors(bank.embedder)
     return entry.sentences, sentence_features(entry.sentences, entry.vectors, prototypes)
 
 

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..schema import Paper, PaperHit
 from ..text.messages import papers, say
-from .aspects import PROTOTYPES
+from .aspects import ASPECTS, prototype_vectors
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 from .themes import themes
@@ -50,9 +50,9 @@ def summary(
 
 def _summary_one(bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str) -> Draft:
     draft = Draft()
-    prototypes = bank.embedder.embed_many(
-        [PROTOTYPES["Problem"], PROTOTYPES["Method"], PROTOTYPES["Results"]]
-    )
+    prototypes = prototype_vectors(bank.embedder)[
+        [ASPECTS.index(a) for a in ("Problem", "Method", "Results")]
+    ]
     picked: dict[int, Scored] = {}
     for proto in [*prototypes, vector]:
         for s in bank.score([paper], proto, set())[:1]:

@@ -162,14 +162,11 @@ class Foreign:
             for i in order[:BRIDGE_CANDIDATES]
             if sims[i] >= max(BRIDGE_MIN, best - BRIDGE_SPREAD)
         ]
-        agreed = [
-            int(i)
-            for i in order
-            if sims[i] >= BRIDGE_AGREED_MIN and agreement(self.phrases[i], chinese) == 1.0
-        ]
+        agrees = {int(i): agreement(self.phrases[i], chinese) for i in order}
+        agreed = [i for i, a in agrees.items() if a == 1.0 and sims[i] >= BRIDGE_AGREED_MIN]
         score = {
             i: sims[i]
-            + BRIDGE_AGREEMENT * agreement(self.phrases[i], chinese)
+            + BRIDGE_AGREEMENT * agrees[i]
             + BRIDGE_EXPLAINED * explained(self.phrases[i], chinese)
             for i in (near or (agreed if by_dictionary else []))
         }

@@ -49,6 +49,7 @@ def words_in(text: str) -> tuple[tuple[int, int, frozenset[str]], ...]:
     )
 
 
+@lru_cache(maxsize=256)
 def glossed(text: str) -> frozenset[str]:
     """The stems of every sense of every dictionary word inside `text`."""
     return frozenset(stem for _, _, stems in words_in(text) for stem in stems)
@@ -68,15 +69,7 @@ def explained(phrase: str, text: str) -> float:
     """The share of the Chinese characters of `text` inside a dictionary word one of whose senses
     holds a word of the English phrase: "speculative decoding" explains all of 投机解码,
     "decoding" half of it."""
-    chinese = chinese_positions(text)
-    return len(explained_positions(phrase, text) & chinese) / len(chinese) if chinese else 0.0
-
-
-def chinese_positions(text: str) -> set[int]:
-    return {i for i, ch in enumerate(text) if "\u4e00" <= ch <= "\u9fff"}
-
-
-def explained_positions(phrase: str, text: str) -> set[int]:
-    """Where in `text` the dictionary words stand whose senses hold a word of the phrase."""
+    chinese = {i for i, ch in enumerate(text) if "\u4e00" <= ch <= "\u9fff"}
     stems = set(tokenize(phrase))
-    return {i + k for i, n, senses in words_in(text) if senses & stems for k in range(n)}
+    covered = {i + k for i, n, senses in words_in(text) if senses & stems for k in range(n)}
+    return len(covered & chinese) / len(chinese) if chinese else 0.0
