@@ -209,6 +209,27 @@ def test_a_name_two_papers_share_goes_to_the_one_the_question_describes(
     assert find_named(PaperTable(rows, words), question) == named
 
 
+def test_a_plain_word_that_heads_a_title_names_that_paper_as_written() -> None:
+    from assistant.plan.named import find_named
+    from assistant.store.lexical import Lexical
+    from assistant.store.papers import PaperTable
+
+    rows = [
+        {"id": "veritas", "title": "Veritas: Generalizable Deepfake Detection", "abstract": "A."},
+        {
+            "id": "cache",
+            "title": "DiCache: Let Diffusion Model Determine Its Cache",
+            "abstract": "B.",
+        },
+        {"id": "other", "title": "Graph Transformers at Scale", "abstract": "Message passing."},
+    ]
+    rows = [{"names": [], **r, "keyword_terms": []} for r in rows]
+    words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
+    table = PaperTable(rows, words)
+    assert find_named(table, "Compare Veritas and DiCache.") == ["veritas", "cache"]
+    assert find_named(table, "Which papers seek veritas?") == []  # not as the title writes it
+
+
 def test_a_subject_that_begins_with_dataset_keeps_it() -> None:
     # "which submissions study dataset ..." once read "dataset" as the thing asked for
     assert subject_of("Which submissions study dataset distillation?") == "dataset distillation"

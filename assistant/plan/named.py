@@ -55,9 +55,12 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
         # an acronym many abstracts use (DNA, LDA, MPNN) names a topic, not a paper
         if table.words.is_common(phrase):
             return []
-        # "elmur" for ELMUR counts, unless the word is ordinary ("trap" for TRAP)
-        if not distinctive(phrase) and not (
-            phrase.islower() and len(phrase) >= 4 and all(distinctive(e[2]) for e in entries)
+        # "elmur" for ELMUR counts, unless the word is ordinary ("trap" for TRAP); a plain word
+        # counts written as a title's head is ("Veritas" for "Veritas: Generalizable ...")
+        if not (
+            distinctive(phrase)
+            or (phrase.islower() and len(phrase) >= 4 and all(distinctive(e[2]) for e in entries))
+            or any(strength == 2 and written == phrase for _, strength, written in entries)
         ):
             return []
     strongest = max(e[1] for e in entries)
