@@ -25,7 +25,7 @@ from .plan.cues import COMPARE_RE
 from .plan.foreign import Foreign, render, without_cue
 from .plan.kinds import Kind, classify, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
-from .retrieve.candidates import gather
+from .retrieve.candidates import exhaustive, gather
 from .retrieve.described import described
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
@@ -197,6 +197,11 @@ class Engine:
         notes: tuple[str, ...] = ()
         if llm and plan.subject and llm_judges(self.settings):
             kept, notes = judged_by_llm(self.settings, self.bank, plan, ranked, kept)
+        if plan.negated:  # the papers that do not meet the subject, least likely first
+            kept = {j.paper.id for j in ranked} - kept - set(plan.named)
+            ranked = ranked[::-1]
+            if not exhaustive(self.retriever, plan):
+                notes += (say(plan.lang, "negated_note", subject=plan.subject, count=len(ranked)),)
         judged = [
             PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned)
             for j in ranked
@@ -234,13 +239,11 @@ class Engine:
             # its translation matched no paper: perhaps a wrong one; judge it by meaning
             plan = replace(plan, subject=plan.own_subject)
             hits, judged, note = self.judge_set(plan, llm)
-        decision = self.judge.decide_set(
-            plan,
-            hits,
-            judged,
-            self.set_judge.words(plan),
-            self.set_judge.evidence_vector(plan) if hits else None,
-        )
+        if plan.negated:  # no sentence shows what a paper lacks: show what it is about
+            words, vector = frozenset[str](), plan.query_vector
+        else:
+            words, vector = self.set_judge.words(plan), self.set_judge.evidence_vector(plan)
+        decision = self.judge.decide_set(plan, hits, judged, words, vector if hits else None)
         return replace(plan, notes=plan.notes + note), hits, decision
 
     def stream(

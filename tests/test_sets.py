@@ -68,6 +68,26 @@ def test_a_follow_up_filters_the_set_just_listed(engine: Engine) -> None:
     assert listed(answer) == [EXPVID]
 
 
+def test_a_negated_follow_up_lists_the_rest_of_the_set(engine: Engine) -> None:
+    turns = turns_after(engine, "Which papers introduce a new benchmark?")
+    shown = set(listed(engine.ask("Which of them are about video?", turns)))
+    rest = engine.ask("Which of those don't involve video at all?", turns)
+    assert engine.plan("Which of those don't involve video at all?", turns).negated
+    assert EXPVID in turns[1].paper_ids and EXPVID not in listed(rest)
+    assert set(listed(rest)) == set(turns[1].paper_ids) - shown
+    zh = engine.ask("其中哪些与视频无关？", turns)
+    assert set(listed(zh)) == set(listed(rest))
+    assert not engine.plan("有没有研究视频的论文？").negated  # 有没有: "are there"
+
+
+def test_a_follow_ups_contrast_is_not_its_subject(engine: Engine) -> None:
+    turns = turns_after(engine, "Which papers introduce a new benchmark?")
+    plan = engine.plan("Which of those propose a new model rather than only a benchmark?", turns)
+    assert plan.subject == "new model" and not plan.negated
+    alone = engine.plan("Which papers detect text written by a model rather than a person?")
+    assert "person" in alone.subject
+
+
 def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> None:
     turns = turns_after(engine, "Which papers introduce a new benchmark?")
     answer = engine.ask("Compare the first two", turns)

@@ -36,6 +36,18 @@ DETAIL_RE = re.compile(
     re.I,
 )
 
+# A set question may ask for the papers that do NOT meet its subject ("which of those don't involve
+# images?"), or set its subject against another ("... rather than only a benchmark"): the subject
+# is what follows the negation; a contrast's second half is not part of it.
+NEGATION_RE = re.compile(
+    r"^(?:(?:do|does|did|are|is|were|was|can|could)(?:\s+not\b|n't)|don't|doesn't|aren't|isn't"
+    r"|never\b|not\b|(?:(?:have|has)\s+)?(?:nothing|no\s+\w+)\s+to\s+do\s+with\b)\s*"
+    r"(?:(?:involve|concern|mention|deal with|touch on|rely on)s?\b)?",
+    re.I,
+)
+CONTRAST_RE = re.compile(
+    r"\s*,?\s*\b(?:rather than|instead of|as opposed to|but not|and not)\b.*$", re.I
+)
 # Follow-ups. A pronoun points back on its own; a definite noun phrase ("the papers", "the
 # method") or a very short question points back only when the question brings no set of its own.
 ORDINALS = {
@@ -150,6 +162,12 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"有什么(?:区别|不同|不一样|异同)|(?:区别|不同|差别|差异|异同)(?:是什么|在哪)?"
         r"|对比(?!学习)|比较",  # 对比学习 is contrastive learning
         " compare ",
+    ),
+    # negation (NEGATION_RE): "不涉及图像", "与文本无关" (not the 没有 of 有没有, "are there")
+    (
+        r"(?<!有)(?:并)?(?:不|没有?)(?:涉及|包含|使用|用到|用|是关于|关于|研究|处理)了?"
+        r"|与(?=[^，。？?]{1,20}(?:无关|不相关))|无关|不相关",
+        " do not involve ",
     ),
     (r"以及|和|与|跟|及", " and "),
     (r"总结|概括|综述|概述|归纳", " summarize "),

@@ -10,8 +10,10 @@ from typing import Literal
 from ..embedding import GroupCache, MiniLMEmbedding
 from .cues import (
     COMPARE_RE,
+    CONTRAST_RE,
     DETAIL_RE,
     FRAMING_WORDS,
+    NEGATION_RE,
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     SEVERAL_RE,
@@ -103,6 +105,22 @@ def subject_of(question: str) -> str:
                 return subject
             break
     return _unframed(question)
+
+
+def uncontrasted(subject: str) -> str:
+    """A follow-up's subject without the other part of the set it is set against ("which of
+    those propose a method rather than only a benchmark?" -> "propose a method"). A question of
+    its own keeps its contrast: in "text written by a model rather than a person" it is the
+    subject."""
+    return CONTRAST_RE.sub("", subject).strip() or subject
+
+
+def split_negation(subject: str) -> tuple[str, bool]:
+    """A subject asked for in the negative ("don't involve images at all"): what follows the
+    negation and its framing ("images at all"), and True."""
+    match = NEGATION_RE.match(subject)
+    rest = _unframed(subject[match.end() :]) if match else ""
+    return (rest, True) if rest else (subject, False)
 
 
 def _unframed(question: str) -> str:

@@ -19,7 +19,16 @@ from ..text.tokens import terms
 from .filters import area_from_question, from_question, merge
 from .followup import resolve
 from .foreign import Foreign, content, render
-from .kinds import SET_KINDS, Kind, classify, detail_asked, prototypes_for, subject_of
+from .kinds import (
+    SET_KINDS,
+    Kind,
+    classify,
+    detail_asked,
+    prototypes_for,
+    split_negation,
+    subject_of,
+    uncontrasted,
+)
 from .named import find_named
 
 MAX_QUESTION_CHARS = 2000
@@ -51,6 +60,7 @@ class Plan:
     lang: str = "en"  # the language the question was asked in (answers are framed in it)
     ml_vector: np.ndarray | None = None  # a question in another language, multilingual space
     own_subject: str = ""  # ... and its subject in its own words, before translation
+    negated: bool = False  # asks for the papers that do not meet its subject ("don't use RL")
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -120,6 +130,7 @@ def make_plan(
         subject_vector=words.subject_vector,
         ml_vector=words.ml_vector,
         own_subject=words.own_subject if kind in SET_KINDS else "",
+        negated=words.negated and kind in SET_KINDS,
     )
 
 
@@ -135,6 +146,7 @@ class _Words:
     subject_vector: np.ndarray
     ml_vector: np.ndarray | None = None
     own_subject: str = ""
+    negated: bool = False
 
 
 def _english_words(
@@ -149,9 +161,18 @@ def _english_words(
     topic = _without_names(query, table, about)
     own_topic = _without_names(own, table, about) if follows else topic
     subject = subject_of(own_topic) if kind in SET_KINDS else ""
+    subject, negated = split_negation(uncontrasted(subject) if follows else subject)
     texts = list(dict.fromkeys([query, topic, subject or topic]))
     vectors = dict(zip(texts, embedder.embed_many(texts)))
-    return _Words(query, topic, subject, vectors[query], vectors[topic], vectors[subject or topic])
+    return _Words(
+        query,
+        topic,
+        subject,
+        vectors[query],
+        vectors[topic],
+        vectors[subject or topic],
+        negated=negated,
+    )
 
 
 def _foreign_words(
@@ -185,6 +206,7 @@ def _foreign_words(
         subject_vector=minilm[subject],
         ml_vector=ml[f"{own} {earlier}".strip() or question],
         own_subject=own,
+        negated=split_negation(subject_of(render(question, lang)))[1],
     )
 
 

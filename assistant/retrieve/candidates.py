@@ -15,6 +15,16 @@ DEEP_LEXICAL = 300  # BM25 papers searched on a large corpus
 KEYWORD_MATCH = 0.75  # share of the topic's concepts a paper's keywords and area must meet
 
 
+def exhaustive(retriever: Retriever, plan: Plan) -> bool:
+    """Whether the candidates are every paper the question could be about: a follow-up's set,
+    or a corpus small enough (after the filters) to be judged whole."""
+    if plan.focus:
+        return True
+    allowed = retriever.catalog.table.allowed(plan.filters)
+    size = len(retriever.catalog.table.papers) if allowed is None else len(allowed)
+    return size <= SMALL_CORPUS
+
+
 def gather(retriever: Retriever, plan: Plan, concepts: list[Concept]) -> list[str]:
     """Candidate paper ids: named first, then dense, BM25 and keyword matches, without repeats."""
     table = retriever.catalog.table

@@ -68,6 +68,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "funding": {"en": "funding", "zh": "资助来源"},
     "filter_note": {"en": "filter applied: {filter}", "zh": "已应用筛选：{filter}"},
     "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
+    "negated_note": {
+        "en": "papers that do not match “{subject}”, among the {count} it was judged on",
+        "zh": "在判断过的 {count} 篇论文中，与“{subject}”不符的论文",
+    },
     "list_sep": {"en": ", ", "zh": "、"},
     "no_multilingual": {
         "en": "This index has no multilingual vectors yet, so a question in another language is "
