@@ -16,6 +16,7 @@ from assistant.answer.judge import (
     JudgeModel,
     share_of,
 )
+from assistant.answer.subject import alternatives_of, lead_of
 from assistant.answer.themes import themes
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
@@ -29,6 +30,7 @@ from assistant.ui.render import fold_list
 
 REX, ELMUR, ULTRAMIX = "btWHQoSZZ1", "bm3rbtEMFj", "bmoh0i1nqE"
 SCUBA, EXPVID, IMAGENWORLD = "bkjKnO9s7T", "bj0ahFM4P0", "bld9g6jFh9"
+UNLEARN = "bqEnnzfhBZ"
 
 
 def listed(answer: Answer) -> list[str]:
@@ -122,9 +124,23 @@ def test_a_part_of_a_or_b_that_only_modifies_the_subject_is_no_alternative(
     modified = engine.plan("Which papers detect unlearning traces in language or vision models?")
     whole = engine.set_judge.concepts(modified)
     assert share_of("vision models", whole) < ALTERNATIVE_SHARE
-    assert len(engine.set_judge.alternatives(modified)) == 2  # the whole and its main part
+    # "vision" is an alternative to "language" under "detect unlearning traces in", not on its own
+    assert alternatives_of(modified.subject)[1] == "detect unlearning traces in vision models"
+    for alternative in engine.set_judge.alternatives(modified):
+        assert any(("unlearn",) in spellings for _, spellings in alternative)
     both = engine.plan("Which papers provide proofs or guarantees?")
     assert len(engine.set_judge.alternatives(both)) == 3  # the whole, proofs, guarantees
+
+
+def test_what_a_subject_leads_with_must_be_met_not_only_its_setting(engine: Engine) -> None:
+    plan = engine.plan("Which papers detect unlearning traces in language or vision models?")
+    assert lead_of(plan.subject) == "detect unlearning traces "
+    lead = FEATURES.index("lead")
+    judged = {
+        j.paper.id: j.features[lead]
+        for j in engine.set_judge.features(plan, [UNLEARN, IMAGENWORLD])
+    }
+    assert judged[UNLEARN] > 0.6 and judged[IMAGENWORLD] < 0.4
 
 
 def test_a_small_corpus_makes_every_paper_a_candidate(engine: Engine) -> None:

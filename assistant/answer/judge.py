@@ -8,7 +8,6 @@ on the dev split of eval/gold_sets_*.jsonl (eval/fit_set_judge.py), gives the pr
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,7 +15,6 @@ from pathlib import Path
 import numpy as np
 
 from ..config import DATA_DIR
-from ..embedding import MiniLMEmbedding
 from ..plan.plan import Plan
 from ..schema import Paper
 from ..store.catalog import OWN_STATISTICS, Catalog
@@ -24,9 +22,20 @@ from ..store.chroma import Store
 from ..text.acronyms import Concept, Pair, concepts, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
 from .evidence import SentenceBank
+from .subject import alternatives_of, importance, lead_of, share_of
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
-FEATURES = ("bias", "dense", "dense_mean", "sentence", "coverage", "head", "phrase", "head_phrase")
+FEATURES = (
+    "bias",
+    "dense",
+    "dense_mean",
+    "sentence",
+    "coverage",
+    "head",
+    "phrase",
+    "head_phrase",
+    "lead",
+)
 # A concept's share of the subject's meaning is raised to this power before it weighs the concept,
 # so that words the question frames its subject with ("let a model abstain when nothing
 # matches") weigh far less than the subject's own. Chosen by the judge's leave-one-question-out F1
@@ -44,9 +53,6 @@ CACHED_SUBJECTS = 256
 # this cosine or more (fitted on the dev split of eval/gold_zh_sets.jsonl and gold_zh_answers).
 FOREIGN_KEEP = 0.30
 MEANING_CANDIDATES = 40
-WORD_RE = re.compile(r"[\w'-]+")
-OR_RE = re.compile(r"\s+or\s+|\s*/\s*", re.I)
-LAST_ITEM_RE = re.compile(r"\s+(?:and|or)(?:\s+other)?\s+", re.I)
 
 
 def scale_of(catalog: Catalog) -> str:
@@ -121,7 +127,7 @@ class SetJudge:
         found = concepts(
             tokenize(text), self.catalog.acronyms, self.catalog.specificity, written_acronyms(text)
         )
-        shares = importance(self.embedder, text, [c[1][0] for c in found])
+        shares = importance(self.embedder, text, [c[1][0] for c in found], IMPORTANCE_POWER)
         return [(w * i, c) for (w, c), i in zip(found, shares)]
 
     def words(self, plan: Plan) -> frozenset[str]:
@@ -152,16 +158,32 @@ class SetJudge:
         """The subject, and each of its alternatives when it has them ("proofs or guarantees"):
         a part that carries too little of the subject is a modifier, not an alternative
         ("sycophancy in language or vision-language models": not every VLM paper)."""
+        return [c for _, c in self._alternatives(plan)]
+
+    def _alternatives(self, plan: Plan) -> list[tuple[str, list[Concept]]]:
         parts = alternatives_of(plan.subject)
-        whole = [self.concepts(plan)]
+        whole = [(plan.subject, self.concepts(plan))]
         if len(parts) < 2:
             return whole
-        own = [self._concepts(p) for p in parts if share_of(p, whole[0]) >= ALTERNATIVE_SHARE]
-        return whole + [c for c in own if c]
+        own = [p for p in parts if share_of(p, whole[0][1]) >= ALTERNATIVE_SHARE]
+        return whole + [(p, c) for p in own if (c := self._concepts(p))]
+
+    def leads(self, plan: Plan) -> list[list[Concept]]:
+        """Each alternative's concepts before its first preposition, weighing the same: what
+        "accelerating sampling of diffusion models" is about, of which diffusion models is only
+        the setting (however close "diffusion models" alone is to the whole in meaning). An
+        alternative without a preposition: its concepts as weighed."""
+        out = []
+        for text, found in self._alternatives(plan):
+            lead = set(tokenize(lead_of(text)))
+            own = [(1.0, c) for _, c in found if any(lead & set(s) for s in c)]
+            out.append(own or found)
+        return out
 
     def features(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
         """Every candidate with its features and probability, in the order given."""
         wanted = self.alternatives(plan)
+        leads = self.leads(plan)
         pairs = neighbour_pairs(tokenize(plan.subject))
         vectors = self.store.chunk_vectors(paper_ids)
         rows, papers = [], []
@@ -177,6 +199,7 @@ class SetJudge:
             head_coverage = max(met(c, head, head_pairs) for c in wanted)
             phrase = len(pairs & own_pairs) / len(pairs) if pairs else coverage
             head_phrase = len(pairs & head_pairs) / len(pairs) if pairs else head_coverage
+            lead = max(met(c, words, own_pairs) for c in leads)
             rows.append(
                 [
                     1.0,
@@ -187,6 +210,7 @@ class SetJudge:
                     head_coverage,
                     phrase,
                     head_phrase,
+                    lead,
                 ]
             )
             papers.append(paper)
@@ -244,40 +268,3 @@ def untranslated(plan: Plan) -> bool:
     """A set question in another language whose subject found no English (no term of it is
     English)."""
     return plan.lang != "en" and bool(plan.subject) and not tokenize(plan.subject)
-
-
-def share_of(part: str, concepts: list[Concept]) -> float:
-    """How much of the subject's weight the concepts that `part` holds carry."""
-    stems = set(tokenize(part))
-    total = sum(w for w, _ in concepts) or 1.0
-    held = sum(w for w, spellings in concepts if any(stems & set(s) for s in spellings))
-    return held / total
-
-
-def alternatives_of(subject: str) -> list[str]:
-    """ "A or B", "A/B", "A, B and (other) C": each part may be the subject on its own."""
-    if "," in subject:
-        *first, last = subject.split(",")
-        parts = [*first, *LAST_ITEM_RE.split(last)]
-    else:
-        parts = OR_RE.split(subject)
-    return [p.strip() for p in parts if p.strip()]
-
-
-def importance(
-    embedder: MiniLMEmbedding, text: str, spellings: list[tuple[str, ...]]
-) -> list[float]:
-    """How close each concept's own words, embedded alone, are to the whole text, as a share of
-    the closest: "abstain" carries "let a model abstain when nothing matches", "let" does not."""
-    if len(spellings) < 2:
-        return [1.0] * len(spellings)
-    words = WORD_RE.findall(text)
-    stems = [set(tokenize(w)) for w in words]
-    alone = [
-        " ".join(w for w, s in zip(words, stems) if s & set(spelling)) or " ".join(spelling)
-        for spelling in spellings
-    ]
-    vectors = embedder.embed_many([text, *alone])
-    closeness = np.maximum(vectors[1:] @ vectors[0], 0.0)
-    top = float(closeness.max()) or 1.0
-    return [(float(c) / top) ** IMPORTANCE_POWER for c in closeness]

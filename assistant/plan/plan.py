@@ -103,8 +103,7 @@ def make_plan(
     first = classify(own, len(named), prototypes, meaning=meaning)
     resolved = resolve(own, first, bool(named), history, table)
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
-    allowed = table.allowed(filters)
-    named = [i for i in named if allowed is None or i in allowed]
+    named = [i for i in named if (allowed := table.allowed(filters)) is None or i in allowed]
     kind = classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     if reader is not None:

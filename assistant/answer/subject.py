@@ -1,0 +1,74 @@
+"""The shape of a set question's subject: its alternatives ("A or B"), what it leads with before
+its first preposition, and how much of its meaning each of its concepts carries."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ..embedding import MiniLMEmbedding
+from ..text.acronyms import Concept
+from ..text.tokens import tokenize
+
+WORD_RE = re.compile(r"[\w'-]+")
+OR_RE = re.compile(r"\s+or\s+|\s*/\s*", re.I)
+LAST_ITEM_RE = re.compile(r"\s+(?:and|or)(?:\s+other)?\s+", re.I)
+PREPOSITIONS = r"\b(?:in|of|for|on|with|about|under|from|to|via|between|across|using|by)\b"
+FIRST_PREPOSITION_RE = re.compile(PREPOSITIONS, re.I)
+# a part's words up to and including its last preposition ("sycophancy in ")
+LAST_PREPOSITION_RE = re.compile(rf"^(.*{PREPOSITIONS}\s+)\S", re.I)
+
+
+def lead_of(text: str) -> str:
+    """The words before the text's first preposition ("accelerating sampling" of "accelerating
+    sampling of diffusion models"); "" when it has none."""
+    parts = FIRST_PREPOSITION_RE.split(text, maxsplit=1)
+    return parts[0] if len(parts) > 1 else ""
+
+
+def share_of(part: str, concepts: list[Concept]) -> float:
+    """How much of the subject's weight the concepts that `part` holds carry."""
+    stems = set(tokenize(part))
+    total = sum(w for w, _ in concepts) or 1.0
+    held = sum(w for w, spellings in concepts if any(stems & set(s) for s in spellings))
+    return held / total
+
+
+def alternatives_of(subject: str) -> list[str]:
+    """ "A or B", "A/B", "A, B and (other) C": each part may be the subject on its own. When the
+    first part ends in a phrase governed by a preposition and a later one has none, the later one
+    is that phrase's alternative: "sycophancy in language or vision-language models" ->
+    "sycophancy in language", "sycophancy in vision-language models"."""
+    if "," in subject:
+        *first, last = subject.split(",")
+        parts = [*first, *LAST_ITEM_RE.split(last)]
+    else:
+        parts = OR_RE.split(subject)
+    parts = [p.strip() for p in parts if p.strip()]
+    head = LAST_PREPOSITION_RE.match(parts[0]) if len(parts) > 1 else None
+    if head is None:
+        return parts
+    return [parts[0]] + [
+        p if LAST_PREPOSITION_RE.match(p) else head.group(1) + p for p in parts[1:]
+    ]
+
+
+def importance(
+    embedder: MiniLMEmbedding, text: str, spellings: list[tuple[str, ...]], power: float
+) -> list[float]:
+    """How close each concept's own words, embedded alone, are to the whole text, as a share of
+    the closest, raised to `power`: "abstain" carries "let a model abstain when nothing
+    matches", "let" does not."""
+    if len(spellings) < 2:
+        return [1.0] * len(spellings)
+    words = WORD_RE.findall(text)
+    stems = [set(tokenize(w)) for w in words]
+    alone = [
+        " ".join(w for w, s in zip(words, stems) if s & set(spelling)) or " ".join(spelling)
+        for spelling in spellings
+    ]
+    vectors = embedder.embed_many([text, *alone])
+    closeness = np.maximum(vectors[1:] @ vectors[0], 0.0)
+    top = float(closeness.max()) or 1.0
+    return [(float(c) / top) ** power for c in closeness]
