@@ -49,6 +49,12 @@ def test_what_the_papers_say_is_framing_not_part_of_the_subject(engine: Engine) 
     assert plan.own_subject == "鲁棒性"
 
 
+def test_trained_with_x_is_about_x(engine: Engine) -> None:
+    assert engine.plan("哪些论文用了对比学习来训练？").own_subject == "对比学习"
+    assert engine.plan("有没有用课程学习来训练的工作？").own_subject == "课程学习"
+    assert engine.plan("有没有研究用户建模的论文？").own_subject == "用户建模"  # 用户: user
+
+
 @pytest.mark.parametrize(
     ("question", "decision"),
     [
