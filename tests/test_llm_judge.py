@@ -380,3 +380,23 @@ def test_when_the_llm_judge_fails_the_offline_judge_decides_and_says_so(
     )
     assert any("could not judge the papers" in n for n in answer.notes)
     assert ELMUR_ID in {c.paper.id for c in answer.citations}  # the offline list, still given
+
+
+def test_a_negated_question_lists_what_the_llm_judged_not_relevant(
+    serve: Callable[[Model], ModelStub], seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    elmur = next(p for p in PAPERS if p.id == ELMUR_ID)
+
+    def model(prompt: str) -> Reply:
+        if prompt.startswith("Topic:"):
+            return {"text": lines(batch_of(prompt), {ELMUR_ID: sentence(elmur, 1)})}
+        return {"text": "No claim here can be checked."}  # the offline writer takes over
+
+    stub = serve(model)
+    answer = llm_engine(seed_settings, embedder, stub, llm_retries=0, llm_timeout=5.0).ask(
+        "Which papers do not use reinforcement learning?"
+    )
+    topics = {p.splitlines()[0] for p in stub.prompts() if p.startswith("Topic:")}
+    assert topics == {"Topic: reinforcement learning"}  # the model judges the subject itself
+    listed = {c.paper.id for c in answer.citations}
+    assert ELMUR_ID not in listed and len(listed) == len(PAPERS) - 1
