@@ -80,6 +80,7 @@ def test_a_negated_follow_up_lists_the_rest_of_the_set(engine: Engine) -> None:
     zh = engine.ask("其中哪些与视频无关？", turns)
     assert set(listed(zh)) == set(listed(rest))
     assert not engine.plan("有没有研究视频的论文？").negated  # 有没有: "are there"
+    assert not engine.plan("有没有不用重新训练的论文？").negated  # 不用: "no need to"
 
 
 def test_a_follow_ups_contrast_is_not_its_subject(engine: Engine) -> None:
