@@ -1,5 +1,5 @@
 """Fit the comparison's aspect model (assistant/data/aspect_model.json) on abstracts labelled by
-reading: eval/gold_aspects.jsonl (80 papers from all of ICLR 2026, none of the seed) and the
+reading: eval/gold_aspects.jsonl (160 papers from all of ICLR 2026, none of the seed) and the
 papers of the DEV comparison rows of eval/gold_sets_seed.jsonl. The test comparison rows are
 never read. The L2 penalty, the data floor and the absent floor are chosen by 5-fold
 cross-validated cell accuracy over those papers (a cell is right when its sentence is one the

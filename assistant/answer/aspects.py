@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..config import DATA_DIR
 from ..embedding import MiniLMEmbedding
 from ..schema import Paper
 from .evidence import Scored, SentenceBank
@@ -64,7 +65,7 @@ FEATURES = (
     + [f"cue_{a}" for a in CUES]
     + ["names", "number", "vector[384]"]
 )
-MODEL_FILE = Path(__file__).resolve().parents[1] / "data" / "aspect_model.json"
+MODEL_FILE = DATA_DIR / "aspect_model.json"
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,7 @@ def make_plan(
     first = classify(own, len(named), prototypes, meaning=meaning)
     resolved = resolve(own, first, bool(named), history, table)
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
-    named = [i for i in named if (allowed := table.allowed(filters)) is None or i in allowed]
+    named = table.passing(named, filters)
     kind = classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     if reader is not None:

@@ -28,12 +28,13 @@ def exhaustive(retriever: Retriever, plan: Plan) -> bool:
 def gather(retriever: Retriever, plan: Plan, concepts: list[Concept]) -> list[str]:
     """Candidate paper ids: named first, then dense, BM25 and keyword matches, without repeats."""
     table = retriever.catalog.table
-    allowed = table.allowed(plan.filters)
     if plan.focus:  # a follow-up over the set just listed: that set is the candidates
-        return [i for i in plan.focus if allowed is None or i in allowed]
-    pool = [p.id for p in table.papers if allowed is None or p.id in allowed]
-    if len(pool) <= SMALL_CORPUS:
-        return list(dict.fromkeys([*plan.named, *pool]))
+        return table.passing(plan.focus, plan.filters)
+    if exhaustive(retriever, plan):
+        return list(
+            dict.fromkeys([*plan.named, *table.passing((p.id for p in table.papers), plan.filters)])
+        )
+    allowed = table.allowed(plan.filters)
     dense = [
         paper_id
         for paper_id, _ in retriever.store.query_chunks(

@@ -3,6 +3,7 @@ part before its colon, names its abstract introduces), and the papers a filter l
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -82,6 +83,11 @@ class PaperTable:
     def allowed(self, filters: Filters) -> frozenset[str] | None:
         """Ids of the papers the filters let through; None when there are no filters."""
         return None if filters.is_empty() else self._passing(filters)[1]
+
+    def passing(self, paper_ids: Iterable[str], filters: Filters) -> list[str]:
+        """The given ids the filters let through, in their order."""
+        allowed = self.allowed(filters)
+        return [i for i in paper_ids if allowed is None or i in allowed]
 
     def _pass(self, filters: Filters) -> tuple[np.ndarray, frozenset[str]]:
         kept = [passes(p, filters) for p in self.papers]
