@@ -25,7 +25,7 @@ from .plan.cues import COMPARE_RE
 from .plan.foreign import Foreign, render, without_cue
 from .plan.kinds import Kind, classify, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
-from .retrieve.candidates import exhaustive, gather
+from .retrieve.candidates import SMALL_CORPUS, exhaustive, gather
 from .retrieve.described import described
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
@@ -200,13 +200,19 @@ class Engine:
         if plan.negated:  # the papers that do not meet the subject, least likely first
             kept = {j.paper.id for j in ranked} - kept - set(plan.named)
             ranked = ranked[::-1]
-            if not exhaustive(self.retriever, plan):
-                notes += (say(plan.lang, "negated_note", subject=plan.subject, count=len(ranked)),)
         judged = [
             PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned)
             for j in ranked
         ]
         return [h for h in judged if h.paper.id in kept], judged, notes
+
+    def unnegated(self, plan: Plan) -> Plan:
+        """A negated question over more papers than can be judged whole ("which accepted papers
+        do not use RL?"): most of them, too many to list, and the judge has read only those
+        near the subject. It lists the papers that DO match instead, and says so."""
+        count = len(self.table.passing((p.id for p in self.papers), plan.filters))
+        note = say(plan.lang, "negated_note", subject=plan.subject, count=count, limit=SMALL_CORPUS)
+        return replace(plan, negated=False, notes=plan.notes + (note,))
 
     def titles(self, history: Sequence[Turn]) -> dict[str, str]:
         """The titles of the papers earlier answers cited (the LLM sees them with the turns)."""
@@ -234,16 +240,19 @@ class Engine:
         if not plan.wide:
             hits = self.retriever.retrieve(plan)
             return plan, hits, self.judge.decide(plan, hits)
+        if plan.negated and not exhaustive(self.retriever, plan):
+            plan = self.unnegated(plan)
         hits, judged, note = self.judge_set(plan, llm)
         if not hits and plan.own_subject and plan.subject != plan.own_subject:
             # its translation matched no paper: perhaps a wrong one; judge it by meaning
             plan = replace(plan, subject=plan.own_subject)
             hits, judged, note = self.judge_set(plan, llm)
-        if plan.negated:  # no sentence shows what a paper lacks: show what it is about
-            words, vector = frozenset[str](), plan.query_vector
-        else:
-            words, vector = self.set_judge.words(plan), self.set_judge.evidence_vector(plan)
-        decision = self.judge.decide_set(plan, hits, judged, words, vector if hits else None)
+        # no sentence shows what a paper lacks: a negated list shows what each paper is about
+        words = frozenset[str]() if plan.negated else self.set_judge.words(plan)
+        vector = None
+        if hits:
+            vector = plan.query_vector if plan.negated else self.set_judge.evidence_vector(plan)
+        decision = self.judge.decide_set(plan, hits, judged, words, vector)
         return replace(plan, notes=plan.notes + note), hits, decision
 
     def stream(

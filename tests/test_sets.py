@@ -83,6 +83,17 @@ def test_a_negated_follow_up_lists_the_rest_of_the_set(engine: Engine) -> None:
     assert not engine.plan("有没有不用重新训练的论文？").negated  # 不用: "no need to"
 
 
+def test_a_negation_over_too_many_papers_lists_those_that_match_and_says_so(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(candidates, "SMALL_CORPUS", 5)  # the 19 papers are now too many
+    answer = engine.ask("Which papers do not use reinforcement learning?")
+    assert ELMUR in listed(answer) and len(listed(answer)) < 10
+    assert any("too many to list" in n and "19" in n for n in answer.notes)
+    zh = engine.ask("哪些论文没有用到强化学习？")
+    assert ELMUR in listed(zh) and any("无法一一列出" in n for n in zh.notes)
+
+
 def test_a_follow_ups_contrast_is_not_its_subject(engine: Engine) -> None:
     turns = turns_after(engine, "Which papers introduce a new benchmark?")
     plan = engine.plan("Which of those propose a new model rather than only a benchmark?", turns)

@@ -45,6 +45,7 @@ NEGATION_RE = re.compile(
     r"(?:(?:involve|concern|mention|deal with|touch on|rely on)s?\b)?",
     re.I,
 )
+NEGATED = "do not involve"  # what a negation in another language is rendered as (ZH_CUES)
 CONTRAST_RE = re.compile(
     r"\s*,?\s*\b(?:rather than|instead of|as opposed to|but not|and not)\b.*$", re.I
 )
@@ -167,7 +168,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (
         r"(?<!有)(?:并)?(?:不|没有?)(?:涉及|包含|使用|用到|是关于|关于|研究|处理)了?"  # not 不用: "no need to"
         r"|与(?=[^，。？?]{1,20}(?:无关|不相关))|无关|不相关",
-        " do not involve ",
+        f" {NEGATED} ",
     ),
     (r"以及|和|与|跟|及", " and "),
     (r"总结|概括|综述|概述|归纳", " summarize "),

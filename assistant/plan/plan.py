@@ -16,8 +16,9 @@ from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
+from .cues import NEGATED
 from .filters import area_from_question, from_question, merge
-from .followup import resolve
+from .followup import Resolved, resolve
 from .foreign import Foreign, content, render
 from .kinds import (
     SET_KINDS,
@@ -107,7 +108,7 @@ def make_plan(
     kind = classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     if reader is not None:
-        words = _foreign_words(reader, embedder, question, resolved.context, kind, table, about)
+        words = _foreign_words(reader, embedder, question, own, resolved, kind, table, about)
     else:
         words = _english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
     return Plan(
@@ -178,7 +179,8 @@ def _foreign_words(
     foreign: Foreign,
     embedder: MiniLMEmbedding,
     question: str,
-    context: str,
+    rendered: str,
+    resolved: Resolved,
     kind: Kind,
     table: PaperTable,
     about: list[str],
@@ -186,7 +188,8 @@ def _foreign_words(
     """A question in another language: BM25 and the English judge read the English its subject
     translates to (and the names in it); sentences are chosen, and papers found densely, by the
     question's own words in the multilingual space (the earlier question's too, for a
-    follow-up)."""
+    follow-up). `rendered`: its words as the English rules read them, without its filters."""
+    context = resolved.context
     lang = language(question)
     own = content(_names_removed(question, table, about), lang)
     earlier = content(_names_removed(context, table, about), language(context)) if context else ""
@@ -205,7 +208,7 @@ def _foreign_words(
         subject_vector=minilm[subject],
         ml_vector=ml[f"{own} {earlier}".strip() or question],
         own_subject=own,
-        negated=split_negation(subject_of(render(question, lang)))[1],
+        negated=NEGATED in rendered,  # wherever it stands: "与视频无关" ends the question
     )
 
 

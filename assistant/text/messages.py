@@ -69,8 +69,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "filter_note": {"en": "filter applied: {filter}", "zh": "已应用筛选：{filter}"},
     "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
     "negated_note": {
-        "en": "papers that do not match “{subject}”, among the {count} it was judged on",
-        "zh": "在判断过的 {count} 篇论文中，与“{subject}”不符的论文",
+        "en": "the papers that do not match “{subject}” are most of these {count}, too many to "
+        "list, so the ones that do are listed instead; narrow the question to {limit} papers or "
+        "fewer (orals only, one area) to list the others",
+        "zh": "与“{subject}”不符的论文占这 {count} 篇中的大多数，无法一一列出，因此列出的是相符的论文；"
+        "把问题缩小到 {limit} 篇以内（例如只看口头报告或某一领域）即可列出不相符的论文",
     },
     "list_sep": {"en": ", ", "zh": "、"},
     "no_multilingual": {
