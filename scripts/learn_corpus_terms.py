@@ -12,7 +12,7 @@ from collections import Counter
 
 from assistant.config import DATA_DIR
 from assistant.ingest.corpus import read_papers
-from assistant.plan.foreign import keyword_phrase
+from assistant.plan.feedback import keyword_phrase
 from assistant.text.acronyms import learn
 from assistant.text.tokens import terms
 

@@ -7,11 +7,14 @@ close."""
 
 from __future__ import annotations
 
+from collections import Counter
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
 from assistant.engine import Engine
+from assistant.plan.feedback import FEEDBACK_PAPERS, Neighbours
 from assistant.plan.foreign import SHARED_PHRASES_FROM, own_phrases
 from assistant.plan.gloss import agreement, glossed
 from assistant.schema import Paper
@@ -96,9 +99,15 @@ def test_the_dictionary_knows_the_senses_of_the_words_inside_a_text() -> None:
 
 
 def test_the_bridge_prefers_phrases_the_dictionary_agrees_with(engine: Engine) -> None:
-    # the encoder alone puts "recurrent model", "embedding model", "ising model" closest
-    chosen = engine.foreign().english("大模型遗忘")
-    assert chosen and all(agreement(p, "大模型遗忘") == 1.0 for p in chosen)
+    # the encoder alone puts "embedding model" closest
+    chosen = engine.foreign().english("模型量化")
+    assert chosen == ("model quantization",) and agreement(chosen[0], "模型量化") == 1.0
+
+
+def test_the_bridge_takes_the_name_the_papers_closest_to_the_subject_use(engine: Engine) -> None:
+    # the encoder alone puts "encoders" closest to 投机解码, and the dictionary alone "decoding"
+    assert engine.foreign().english("投机解码") == ("speculative decoding",)
+    assert "autonomous driving" in engine.foreign().english("自动驾驶")
 
 
 def test_a_or_b_no_phrase_translates_whole_is_translated_part_by_part(engine: Engine) -> None:
@@ -135,3 +144,27 @@ def test_a_large_corpus_bridges_only_to_keyword_phrases_two_of_its_papers_share(
 
     assert own_phrases(corpus(SHARED_PHRASES_FROM)) == {"model merging"}  # the typo is one paper's
     assert "causal reasoing" in own_phrases(corpus(19))  # a small corpus keeps all its own
+
+
+def test_feedback_weighs_a_phrase_by_how_much_more_often_the_closest_papers_give_it() -> None:
+    n = 400  # FEEDBACK_PAPERS of them lie along the first axis, the rest along the second
+    near = np.zeros((n, 2), dtype=np.float32)
+    near[:FEEDBACK_PAPERS, 0] = 1.0
+    near[FEEDBACK_PAPERS:, 1] = 1.0
+    phrases = [{"everyone"} for _ in range(n)]
+    for i in range(10):
+        phrases[i] |= {"speculative decoding"}  # 10 of the closest and no other paper
+    phrases[0] |= {"one-off"}  # below FEEDBACK_MIN among them
+    phrases[FEEDBACK_PAPERS] |= {"speculative decoding"}
+    neighbours = Neighbours(
+        near, tuple(map(frozenset, phrases)), Counter(p for own in phrases for p in own)
+    )
+
+    lifts = neighbours.lifts(np.array([1.0, 0.0], dtype=np.float32))
+
+    assert lifts["everyone"] == 0.0  # as common among them as anywhere
+    assert "one-off" not in lifts
+    assert 0.5 < lifts["speculative decoding"] < 1.0
+    assert (
+        neighbours.lifts(np.array([0.0, 1.0], dtype=np.float32)).get("speculative decoding", 0) == 0
+    )

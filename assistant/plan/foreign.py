@@ -18,6 +18,7 @@ from ..config import DATA_DIR
 from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
 from .cues import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
+from .feedback import Neighbours, conference_neighbours, keyword_phrase
 from .gloss import agreement, explained
 from .kinds import Prototypes
 
@@ -47,6 +48,11 @@ BRIDGE_EXPLAINED = 0.2
 # were chosen on the dev split of eval/gold_zh_terms.jsonl (python eval/bridge_eval.py) and the
 # dev splits of the Chinese set and answer files (see eval/RESULTS.md).
 PART_EXPLAINED = 0.75
+# A phrase the conference's papers closest to the subject give more often than the conference
+# does (feedback.py) joins the candidates when at least BRIDGE_AGREED_MIN close, and every
+# candidate gains BRIDGE_FEEDBACK times its lift. Chosen on the dev split of
+# eval/gold_zh_terms.jsonl (0.1-0.5 tried; 0.3-0.4 best).
+BRIDGE_FEEDBACK = 0.3
 SHARED_PHRASES_FROM = 1000  # papers: from this size on, only shared keyword phrases are own
 MIN_CHARS = 2  # a subject shorter than this (one character left over) translates to nothing
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
@@ -55,12 +61,6 @@ PROTOTYPES = {"zh": ZH_PROTOTYPES}
 OR_RE = re.compile(r"或者|或是|或|、")  # "A或B", "A、B": alternatives
 LATIN_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
 PUNCTUATION_RE = re.compile(r"[^\w\s-]+")
-
-
-def keyword_phrase(keyword: str) -> str:
-    """A keyword as it is looked up: lower case, single spaces; "" when too short or too long."""
-    text = " ".join(keyword.lower().split())
-    return text if 3 <= len(text) <= 60 else ""
 
 
 def render(text: str, lang: str) -> str:
@@ -114,10 +114,17 @@ class Foreign:
     multilingual embedder, its prototypes of each kind, and the bridge's keyword phrases (the
     conference's and this corpus's own) embedded once (kept in the embedder's disk cache)."""
 
-    def __init__(self, embedder: MultilingualEmbedding, table: PaperTable) -> None:
+    def __init__(
+        self,
+        embedder: MultilingualEmbedding,
+        table: PaperTable,
+        neighbours: Neighbours | None = None,
+    ) -> None:
         self.embedder = embedder
+        self._neighbours = neighbours
         self.phrases = sorted(set(conference_phrases()) | own_phrases(table))
         self._vectors: np.ndarray | None = None
+        self._phrase_index: dict[str, int] | None = None
         self.prototypes = Prototypes(embedder, PROTOTYPES["zh"])
         self.english = lru_cache(maxsize=256)(self._english)
 
@@ -126,6 +133,26 @@ class Foreign:
         if self._vectors is None:
             self._vectors = self.embedder.embed_group(self.phrases)
         return self._vectors
+
+    @property
+    def neighbours(self) -> Neighbours | None:
+        if self._neighbours is None:
+            self._neighbours = conference_neighbours()
+        return self._neighbours
+
+    def feedback(self, vector: np.ndarray) -> dict[int, float]:
+        """The lift of each bridge phrase the conference's papers closest to `vector` give."""
+        if self.neighbours is None:
+            return {}
+        index = self.phrase_index
+        lifts = self.neighbours.lifts(vector)
+        return {index[p]: lift for p, lift in lifts.items() if p in index}
+
+    @property
+    def phrase_index(self) -> dict[str, int]:
+        if self._phrase_index is None:
+            self._phrase_index = {p: i for i, p in enumerate(self.phrases)}
+        return self._phrase_index
 
     def embed(self, texts: list[str]) -> dict[str, np.ndarray]:
         unique = list(dict.fromkeys(texts))
@@ -154,7 +181,8 @@ class Foreign:
         BRIDGE_EXPLAINED times the share of the Chinese they explain, so that the dictionary
         settles what the encoder finds about equally close ("model forgetting", not "latent
         model", for 大模型遗忘)."""
-        sims = self.vectors @ self.embedder.embed_many([text])[0]
+        vector = self.embedder.embed_many([text])[0]
+        sims = self.vectors @ vector
         order = np.argsort(-sims)[:BRIDGE_POOL]
         best = float(sims[order[0]])
         near = [
@@ -162,13 +190,18 @@ class Foreign:
             for i in order[:BRIDGE_CANDIDATES]
             if sims[i] >= max(BRIDGE_MIN, best - BRIDGE_SPREAD)
         ]
-        agrees = {int(i): agreement(self.phrases[i], chinese) for i in order}
+        lifts = self.feedback(vector)
+        agrees = {i: agreement(self.phrases[i], chinese) for i in {*map(int, order), *lifts}}
         agreed = [i for i, a in agrees.items() if a == 1.0 and sims[i] >= BRIDGE_AGREED_MIN]
+        candidates = set(near or (agreed if by_dictionary else []))
+        if near or by_dictionary:
+            candidates |= {i for i in lifts if sims[i] >= BRIDGE_AGREED_MIN}
         score = {
             i: sims[i]
             + BRIDGE_AGREEMENT * agrees[i]
             + BRIDGE_EXPLAINED * explained(self.phrases[i], chinese)
-            for i in (near or (agreed if by_dictionary else []))
+            + BRIDGE_FEEDBACK * lifts.get(i, 0.0)
+            for i in candidates
         }
         top = max(score.values(), default=0.0)
         chosen = sorted(
