@@ -124,6 +124,17 @@ def test_nothing_on_the_topic_abstains_with_the_nearest_papers(engine: Engine) -
     assert answer.abstained and answer.citations == ()
 
 
+def test_a_paper_whose_area_alone_names_the_subject_is_not_listed(engine: Engine) -> None:
+    # Rex-Thinker's area is "applications to computer vision, audio, language, and other
+    # modalities"; nothing it says is about audio
+    plan = engine.plan("Which papers study speech or audio processing?")
+    assert not engine.set_judge.features(plan, [REX])[0].grounded
+    assert REX not in listed(engine.ask("Which papers study speech or audio processing?"))
+    # a paper that says it is about the subject is still kept
+    memory = engine.plan("Which papers study memory in agents?")
+    assert engine.set_judge.features(memory, [ELMUR])[0].grounded
+
+
 def test_the_words_framing_a_subject_weigh_far_less_than_the_subject(engine: Engine) -> None:
     plan = engine.plan("Which papers let a model abstain when nothing matches?")
     weights = {spellings[0]: w for w, spellings in engine.set_judge.concepts(plan)}

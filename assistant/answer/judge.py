@@ -59,7 +59,7 @@ def scale_of(catalog: Catalog) -> str:
     return "large" if len(catalog.table.papers) >= OWN_STATISTICS else "small"
 
 
-_Terms = tuple[set[str], set[Pair], set[str], set[Pair]]
+_Terms = tuple[set[str], set[Pair], set[str], set[Pair], set[str], set[Pair]]
 
 
 @dataclass(frozen=True)
@@ -96,6 +96,10 @@ class Judged:
     paper: Paper
     probability: float
     features: tuple[float, ...]
+    # whether the paper's own words (title, keywords, abstract) meet some concept of the subject;
+    # its conference area alone ("computer vision, audio, language, and other modalities") is
+    # shared by thousands of papers and shows nothing about it
+    grounded: bool = True
 
 
 class SetJudge:
@@ -186,7 +190,7 @@ class SetJudge:
         leads = self.leads(plan)
         pairs = neighbour_pairs(tokenize(plan.subject))
         vectors = self.store.chunk_vectors(paper_ids)
-        rows, papers = [], []
+        rows, papers, grounded = [], [], []
         for paper_id in paper_ids:
             paper = self.catalog.table.get(paper_id)
             if paper is None:
@@ -194,12 +198,13 @@ class SetJudge:
             stored = vectors.get(paper_id)
             sims = stored @ plan.subject_vector if stored is not None else np.zeros(1)
             closest = self._closest_sentence(paper, plan, float(sims.max()))
-            words, own_pairs, head, head_pairs = self._paper_terms(paper)
+            words, own_pairs, head, head_pairs, text, text_pairs = self._paper_terms(paper)
             coverage = max(met(c, words, own_pairs) for c in wanted)
             head_coverage = max(met(c, head, head_pairs) for c in wanted)
             phrase = len(pairs & own_pairs) / len(pairs) if pairs else coverage
             head_phrase = len(pairs & head_pairs) / len(pairs) if pairs else head_coverage
             lead = max(met(c, words, own_pairs) for c in leads)
+            grounded.append(any(met(c, text, text_pairs) for c in wanted))
             rows.append(
                 [
                     1.0,
@@ -219,8 +224,8 @@ class SetJudge:
         matrix = np.asarray(rows, dtype=np.float64)
         probabilities = self.model.probability(matrix)
         return [
-            Judged(p, float(q), tuple(float(x) for x in row))
-            for p, q, row in zip(papers, probabilities, matrix)
+            Judged(p, float(q), tuple(float(x) for x in row), g)
+            for p, q, row, g in zip(papers, probabilities, matrix, grounded)
         ]
 
     def rank(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
@@ -234,9 +239,14 @@ class SetJudge:
         return sorted(self.features(plan, paper_ids), key=lambda j: -j.probability)
 
     def kept(self, plan: Plan, judged: list[Judged]) -> list[Judged]:
-        """The judged papers at or above the threshold; the papers the question names, always."""
+        """The judged papers at or above the threshold whose own words meet the subject; the
+        papers the question names, always."""
         threshold = FOREIGN_KEEP if untranslated(plan) else self.model.threshold
-        return [j for j in judged if j.probability >= threshold or j.paper.id in plan.named]
+        return [
+            j
+            for j in judged
+            if (j.probability >= threshold and j.grounded) or j.paper.id in plan.named
+        ]
 
     def _by_meaning(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
         """Each candidate's closest sentence to the question in the multilingual space, as its
@@ -257,11 +267,20 @@ class SetJudge:
 
     @staticmethod
     def _terms_of(paper: Paper) -> _Terms:
-        """A paper's stems and pairs of neighbouring stems: all of it, and its title, keywords
-        and area alone."""
-        head = tokenize(" ; ".join([paper.title, *paper.keywords, paper.primary_area]))
+        """A paper's stems and pairs of neighbouring stems: all of it; its title, keywords and
+        area alone; and all but its area."""
+        own = tokenize(" ; ".join([paper.title, *paper.keywords]))
+        head = own + tokenize(paper.primary_area)
+        text = own + tokenize(paper.abstract)
         stems = head + tokenize(paper.abstract)
-        return set(stems), neighbour_pairs(stems), set(head), neighbour_pairs(head)
+        return (
+            set(stems),
+            neighbour_pairs(stems),
+            set(head),
+            neighbour_pairs(head),
+            set(text),
+            neighbour_pairs(text),
+        )
 
 
 def untranslated(plan: Plan) -> bool:
