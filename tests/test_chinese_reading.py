@@ -15,7 +15,7 @@ import pytest
 
 from assistant.engine import Engine
 from assistant.plan.feedback import FEEDBACK_PAPERS, Neighbours
-from assistant.plan.foreign import SHARED_PHRASES_FROM, own_phrases
+from assistant.plan.foreign import SHARED_PHRASES_FROM, narrowest, own_phrases
 from assistant.plan.gloss import agreement, glossed
 from assistant.schema import Paper
 
@@ -168,3 +168,16 @@ def test_feedback_weighs_a_phrase_by_how_much_more_often_the_closest_papers_give
     assert (
         neighbours.lifts(np.array([0.0, 1.0], dtype=np.float32)).get("speculative decoding", 0) == 0
     )
+
+
+def test_a_broader_phrase_beside_a_narrower_one_is_dropped() -> None:
+    both = ["physics informed neural networks", "neural networks", "physical neural networks"]
+    assert narrowest(both) == ["physics informed neural networks"]  # "physical" stems as "physics"
+    assert narrowest(["diffusion models", "flow matching"]) == ["diffusion models", "flow matching"]
+
+
+def test_latin_words_beside_a_translated_phrase_qualify_it(engine: Engine) -> None:
+    foreign = engine.foreign()
+    assert foreign.english("Muon 优化器") == ("Muon optimizer",)  # not "Muon or optimizer"
+    assert foreign.english("LLM 的幻觉")[0] in {"LLM hallucinations", "LLM hallucination"}
+    assert foreign.english("LoRA 或者适配器微调")[0] == "LoRA"  # "或": an alternative

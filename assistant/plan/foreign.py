@@ -17,6 +17,7 @@ import numpy as np
 from ..config import DATA_DIR
 from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
+from ..text.tokens import tokenize
 from .cues import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
 from .gloss import agreement, explained
@@ -109,6 +110,13 @@ def conference_phrases() -> tuple[str, ...]:
     return tuple(json.loads(PHRASES_FILE.read_text(encoding="utf-8")))
 
 
+def narrowest(phrases: list[str]) -> list[str]:
+    """The phrases without any whose words all stand in another of them: "neural networks" beside
+    "physics informed neural networks" would let every neural-network paper in."""
+    words = [set(tokenize(p)) for p in phrases]
+    return [p for p, w in zip(phrases, words) if not any(w < other for other in words)]
+
+
 class Foreign:
     """What reading questions in other languages needs, made on the first such question: the
     multilingual embedder, its prototypes of each kind, and the bridge's keyword phrases (the
@@ -161,16 +169,19 @@ class Foreign:
     def _english(self, text: str) -> tuple[str, ...]:
         """English for what `text` is about: its Latin-letter words as written, then the keyword
         phrases that translate the rest, and those that translate each part of "A或B" that the
-        whole's phrases leave out (none when no phrase is close enough)."""
+        whole's phrases leave out (none when no phrase is close enough). Latin words beside a
+        translated phrase, with no "或" between, qualify it: one phrase, not an alternative."""
         latin = latin_terms(text)
         rest = LATIN_RE.sub(" ", text).strip()
         parts = [p.strip() for p in OR_RE.split(rest) if len(p.strip()) >= MIN_CHARS]
         # the dictionary alone never translates the whole of "A或B": its one phrase would be A's
-        phrases = self._bridge(text, rest, len(parts) < 2) if len(rest) >= MIN_CHARS else []
+        phrases = self._bridge(rest, rest, len(parts) < 2) if len(rest) >= MIN_CHARS else []
         if len(parts) > 1:  # each part of "A或B" the whole's phrases leave out, on its own
             for part in parts:
                 if explained(" ".join(phrases), part) < PART_EXPLAINED:
                     phrases += self._bridge(part, part)
+        if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
+            return tuple(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases))
         return tuple(t for t in dict.fromkeys([" ".join(latin), *phrases]) if t)
 
     def _bridge(self, text: str, chinese: str, by_dictionary: bool = True) -> list[str]:
@@ -207,4 +218,4 @@ class Foreign:
         chosen = sorted(
             (i for i in score if score[i] >= top - BRIDGE_MARGIN), key=lambda i: -score[i]
         )
-        return [self.phrases[i] for i in chosen[:BRIDGE_TERMS]]
+        return narrowest([self.phrases[i] for i in chosen[:BRIDGE_TERMS]])
