@@ -15,7 +15,7 @@ import pytest
 
 from assistant.engine import Engine
 from assistant.plan.feedback import FEEDBACK_PAPERS, Neighbours
-from assistant.plan.foreign import SHARED_PHRASES_FROM, narrowest, own_phrases
+from assistant.plan.foreign import SHARED_PHRASES_FROM, content, narrowest, own_phrases
 from assistant.plan.gloss import agreement, glossed
 from assistant.schema import Paper
 
@@ -181,3 +181,17 @@ def test_latin_words_beside_a_translated_phrase_qualify_it(engine: Engine) -> No
     assert foreign.english("Muon 优化器") == ("Muon optimizer",)  # not "Muon or optimizer"
     assert foreign.english("LLM 的幻觉")[0] in {"LLM hallucinations", "LLM hallucination"}
     assert foreign.english("LoRA 或者适配器微调")[0] == "LoRA"  # "或": an alternative
+
+
+def test_a_listing_comma_and_a_gloss_in_brackets_reach_the_bridge_as_alternatives(
+    engine: Engine,
+) -> None:
+    assert content("有没有关于知识蒸馏、模型剪枝的论文？", "zh") == "知识蒸馏、模型剪枝"
+    plan = engine.plan("有没有关于知识蒸馏、模型剪枝的论文？")
+    assert plan.subject == "knowledge distillation or model pruning"
+    # the words in brackets explain the term before them; the term alone translates
+    glossed = engine.plan("总结一下关于测试时扩展（推理时投入更多计算来提升输出）的论文。")
+    assert glossed.subject == "test-time scaling"
+    # in a question about one paper, "、" joins two asks and is no list of alternatives
+    fact = engine.ask("多模态数据集蒸馏那篇论文用什么模型提取图文特征、又用什么来合成图像？")
+    assert fact.citations and fact.citations[0].paper.id == "bl3drImevi"

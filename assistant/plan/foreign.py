@@ -61,7 +61,9 @@ FRAMING = {"zh": re.compile(ZH_FRAMING)}
 PROTOTYPES = {"zh": ZH_PROTOTYPES}
 OR_RE = re.compile(r"或者|或是|或|、")  # "A或B", "A、B": alternatives
 LATIN_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
-PUNCTUATION_RE = re.compile(r"[^\w\s-]+")
+PUNCTUATION_RE = re.compile(r"[^\w\s、-]+")  # "、" is kept: it lists alternatives
+# "X（Y）": Y glosses X in other words, so each is looked up on its own, as alternatives are
+GLOSS_RE = re.compile(r"[（(]([^）)]*)[）)]")
 
 
 def render(text: str, lang: str) -> str:
@@ -86,7 +88,8 @@ def content(text: str, lang: str) -> str:
         text = pattern.sub(" ", text)
     if lang in FRAMING:
         text = FRAMING[lang].sub(" ", text)
-    return " ".join(PUNCTUATION_RE.sub(" ", text).split())
+    text = GLOSS_RE.sub(r"、\1、", text)
+    return " ".join(PUNCTUATION_RE.sub(" ", text).split()).strip("、 ")
 
 
 def latin_terms(text: str) -> list[str]:

@@ -192,6 +192,8 @@ def _foreign_words(
     context = resolved.context
     lang = language(question)
     own = content(_names_removed(question, table, about), lang)
+    if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
+        own = " ".join(own.replace("、", " ").split())
     earlier = content(_names_removed(context, table, about), language(context)) if context else ""
     english = foreign.english(own)
     query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
