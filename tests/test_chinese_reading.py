@@ -195,3 +195,14 @@ def test_a_listing_comma_and_a_gloss_in_brackets_reach_the_bridge_as_alternative
     # in a question about one paper, "、" joins two asks and is no list of alternatives
     fact = engine.ask("多模态数据集蒸馏那篇论文用什么模型提取图文特征、又用什么来合成图像？")
     assert fact.citations and fact.citations[0].paper.id == "bl3drImevi"
+
+
+def test_a_chinese_noun_phrase_is_about_its_last_word_group(engine: Engine) -> None:
+    # 多模态大模型的幻觉: hallucinations of multimodal LLMs, not every multimodal-LLM paper
+    subject = engine.plan("多模态大模型的幻觉有哪些论文？").subject
+    assert subject.startswith("hallucination") and " of " in subject and " or " not in subject
+    # 神经网络的缩放定律: "neural networks" names only what the scaling laws are of
+    scaling = engine.plan("哪些论文研究神经网络的缩放定律？").subject
+    assert "neural networks" not in scaling and "scaling law" in scaling
+    # a head that only framing words translate (方法, "formal methods") is no head
+    assert "formal" not in engine.plan("有哪些基于能量模型的方法？").subject

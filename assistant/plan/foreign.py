@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -120,6 +121,23 @@ def narrowest(phrases: list[str]) -> list[str]:
     return [p for p, w in zip(phrases, words) if not any(w < other for other in words)]
 
 
+def headed(phrases: list[str], chinese: str) -> list[str]:
+    """Chinese puts a noun phrase's head last: when some phrase explains the last word group
+    (缩放定律 of 神经网络的缩放定律), one that explains none of it names only the modifier
+    ("neural networks") and is dropped."""
+    groups = chinese.split()
+    if len(groups) < 2:
+        return phrases
+    own = [p for p in phrases if explained(p, groups[-1]) > 0]
+    return own or phrases
+
+
+@dataclass(frozen=True)
+class Translation:
+    phrases: tuple[str, ...]  # the English phrases, for BM25 and dense retrieval
+    subject: str  # what the judge reads: the phrases as alternatives, or "HEAD of MODIFIER"
+
+
 class Foreign:
     """What reading questions in other languages needs, made on the first such question: the
     multilingual embedder, its prototypes of each kind, and the bridge's keyword phrases (the
@@ -137,7 +155,7 @@ class Foreign:
         self._vectors: np.ndarray | None = None
         self._phrase_index: dict[str, int] | None = None
         self.prototypes = Prototypes(embedder, PROTOTYPES["zh"])
-        self.english = lru_cache(maxsize=256)(self._english)
+        self.translate = lru_cache(maxsize=256)(self._translate)
 
     @property
     def vectors(self) -> np.ndarray:
@@ -169,11 +187,15 @@ class Foreign:
         unique = list(dict.fromkeys(texts))
         return dict(zip(unique, self.embedder.embed_many(unique)))
 
-    def _english(self, text: str) -> tuple[str, ...]:
+    def english(self, text: str) -> tuple[str, ...]:
+        return self.translate(text).phrases
+
+    def _translate(self, text: str) -> Translation:
         """English for what `text` is about: its Latin-letter words as written, then the keyword
-        phrases that translate the rest, and those that translate each part of "A或B" that the
-        whole's phrases leave out (none when no phrase is close enough). Latin words beside a
-        translated phrase, with no "或" between, qualify it: one phrase, not an alternative."""
+        phrases that translate the rest, those that translate each part of "A或B" that the
+        whole's phrases leave out, and its head's when they leave that out (none when no phrase
+        is close enough). Latin words beside a translated phrase, with no "或" between, qualify
+        it: one phrase, not an alternative."""
         latin = latin_terms(text)
         rest = LATIN_RE.sub(" ", text).strip()
         parts = [p.strip() for p in OR_RE.split(rest) if len(p.strip()) >= MIN_CHARS]
@@ -183,9 +205,29 @@ class Foreign:
             for part in parts:
                 if explained(" ".join(phrases), part) < PART_EXPLAINED:
                     phrases += self._bridge(part, part)
+        if len(parts) < 2:
+            phrases = headed(phrases, rest)
+        head = self._head(rest, phrases) if len(parts) < 2 else ""
+        if head:  # "神经网络的缩放定律": scaling laws of neural networks
+            phrases = [head, *phrases]
+            return Translation(tuple(phrases), f"{head} of {phrases[1]}")
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
-            return tuple(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases))
-        return tuple(t for t in dict.fromkeys([" ".join(latin), *phrases]) if t)
+            phrases = list(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases))
+            return Translation(tuple(phrases), " or ".join(phrases))
+        english = tuple(t for t in dict.fromkeys([" ".join(latin), *phrases]) if t)
+        return Translation(english, " or ".join(english))
+
+    def _head(self, rest: str, phrases: list[str]) -> str:
+        """Chinese puts a noun phrase's head last (神经网络的缩放定律, 多模态大模型的幻觉): when
+        the whole's phrases explain none of its last word group, that group's own phrase."""
+        groups = rest.split()
+        if len(groups) < 2 or not phrases or len(groups[-1]) < MIN_CHARS:
+            return ""
+        if explained(" ".join(phrases), groups[-1]) > 0:
+            return ""
+        found = self._bridge(groups[-1], groups[-1])
+        # a head its phrase explains only through framing words (方法, "formal methods") is none
+        return found[0] if found and explained(found[0], groups[-1]) > 0 else ""
 
     def _bridge(self, text: str, chinese: str, by_dictionary: bool = True) -> list[str]:
         """The keyword phrases that translate `text`: among those at least BRIDGE_MIN close and

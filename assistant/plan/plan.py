@@ -195,9 +195,10 @@ def _foreign_words(
     if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
         own = " ".join(own.replace("、", " ").split())
     earlier = content(_names_removed(context, table, about), language(context)) if context else ""
-    english = foreign.english(own)
+    translation = foreign.translate(own)
+    english = translation.phrases
     query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
-    subject = (" or ".join(english) or own) if kind in SET_KINDS else ""
+    subject = (translation.subject or own) if kind in SET_KINDS else ""
     texts = list(dict.fromkeys([query, subject]))
     minilm = dict(zip(texts, embedder.embed_many(texts)))
     ml = foreign.embed([own or question, f"{own} {earlier}".strip() or question])
