@@ -205,17 +205,14 @@ class Foreign:
             for part in parts:
                 if explained(" ".join(phrases), part) < PART_EXPLAINED:
                     phrases += self._bridge(part, part)
-        if len(parts) < 2:
+        head = ""
+        if len(parts) < 2:  # "神经网络的缩放定律": scaling laws of neural networks
             phrases = headed(phrases, rest)
-        head = self._head(rest, phrases) if len(parts) < 2 else ""
-        if head:  # "神经网络的缩放定律": scaling laws of neural networks
-            phrases = [head, *phrases]
-            return Translation(tuple(phrases), f"{head} of {phrases[1]}")
+            head = self._head(rest, phrases)
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
-            phrases = list(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases))
-            return Translation(tuple(phrases), " or ".join(phrases))
-        english = tuple(t for t in dict.fromkeys([" ".join(latin), *phrases]) if t)
-        return Translation(english, " or ".join(english))
+            phrases, latin = list(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases)), []
+        english = tuple(t for t in dict.fromkeys([" ".join(latin), head, *phrases]) if t)
+        return Translation(english, f"{head} of {phrases[0]}" if head else " or ".join(english))
 
     def _head(self, rest: str, phrases: list[str]) -> str:
         """Chinese puts a noun phrase's head last (神经网络的缩放定律, 多模态大模型的幻觉): when
@@ -235,8 +232,9 @@ class Foreign:
         dictionary fully agrees with), the best by closeness plus BRIDGE_AGREEMENT times the
         share of their words that are dictionary senses of the Chinese words plus
         BRIDGE_EXPLAINED times the share of the Chinese they explain, so that the dictionary
-        settles what the encoder finds about equally close ("model forgetting", not "latent
-        model", for 大模型遗忘)."""
+        settles what the encoder finds about equally close ("model quantization", not
+        "embedding model", for 模型量化), and what the conference's papers closest to it call
+        themselves weighs in too (their keywords' lift: "speculative decoding" for 投机解码)."""
         vector = self.embedder.embed_many([text])[0]
         sims = self.vectors @ vector
         order = np.argsort(-sims)[:BRIDGE_POOL]
