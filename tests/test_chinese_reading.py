@@ -14,8 +14,15 @@ import numpy as np
 import pytest
 
 from assistant.engine import Engine
+from assistant.plan import feedback
 from assistant.plan.feedback import FEEDBACK_PAPERS, Neighbours
-from assistant.plan.foreign import SHARED_PHRASES_FROM, content, narrowest, own_phrases
+from assistant.plan.foreign import (
+    SHARED_PHRASES_FROM,
+    Foreign,
+    content,
+    narrowest,
+    own_phrases,
+)
 from assistant.plan.gloss import agreement, glossed
 from assistant.schema import Paper
 
@@ -206,3 +213,16 @@ def test_a_chinese_noun_phrase_is_about_its_last_word_group(engine: Engine) -> N
     assert "neural networks" not in scaling and "scaling law" in scaling
     # a head that only framing words translate (方法, "formal methods") is no head
     assert "formal" not in engine.plan("有哪些基于能量模型的方法？").subject
+
+
+def test_without_the_shipped_vectors_the_bridge_goes_without_feedback(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(feedback, "load", lambda *_: None)
+    feedback.conference_neighbours.cache_clear()
+    try:
+        bare = Foreign(engine.foreign().embedder, engine.table)
+        assert bare.neighbours is None and bare.feedback(np.ones(512, np.float32)) == {}
+        assert bare.english("模型量化") == ("model quantization",)  # the encoder and dictionary
+    finally:
+        feedback.conference_neighbours.cache_clear()

@@ -58,9 +58,9 @@ class Neighbours:
 @lru_cache(maxsize=1)
 def conference_neighbours() -> Neighbours | None:
     """The bundled conference's papers with a shipped multilingual vector (None without the
-    shipped file)."""
+    shipped vectors or the bundled corpus: the bridge then goes without feedback)."""
     table = load(MODEL_NAME, PAPER_SIGNATURE)
-    if table is None:
+    if table is None or not BUILTIN_CORPORA["iclr2026"].is_file():
         return None
     papers = list(iter_papers(BUILTIN_CORPORA["iclr2026"], skip_invalid=True))
     rows = table.find(
