@@ -226,3 +226,7 @@ def test_without_the_shipped_vectors_the_bridge_goes_without_feedback(
         assert bare.english("模型量化") == ("model quantization",)  # the encoder and dictionary
     finally:
         feedback.conference_neighbours.cache_clear()
+
+
+def test_a_japanese_comma_lists_no_alternatives() -> None:
+    assert "、" not in content("強化学習を使って、言語モデルを訓練する論文", "ja")

@@ -64,6 +64,7 @@ MIN_CHARS = 2  # a subject shorter than this (one character left over) translate
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
 FRAMING = {"zh": re.compile(ZH_FRAMING)}
 PROTOTYPES = {"zh": ZH_PROTOTYPES}
+LISTING = {"zh"}  # languages whose "、" lists alternatives
 OR_RE = re.compile(r"或者|或是|或|、")  # "A或B", "A、B": alternatives
 LATIN_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
 PUNCTUATION_RE = re.compile(r"[^\w\s、-]+")  # "、" is kept: it lists alternatives
@@ -94,6 +95,8 @@ def content(text: str, lang: str) -> str:
     if lang in FRAMING:
         text = FRAMING[lang].sub(" ", text)
     text = GLOSS_RE.sub(r"、\1、", text)
+    if lang not in LISTING:  # in Japanese "、" is a plain comma
+        text = text.replace("、", " ")
     return " ".join(PUNCTUATION_RE.sub(" ", text).split()).strip("、 ")
 
 
