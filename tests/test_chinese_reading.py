@@ -211,6 +211,10 @@ def test_a_chinese_noun_phrase_is_about_its_last_word_group(engine: Engine) -> N
     # 神经网络的缩放定律: "neural networks" names only what the scaling laws are of
     scaling = engine.plan("哪些论文研究神经网络的缩放定律？").subject
     assert "neural networks" not in scaling and "scaling law" in scaling
+    # what the head is of is looked up on its own: 强化学习 alone is reinforcement learning
+    assert engine.plan("哪些论文研究强化学习的探索问题？").subject == (
+        "exploration of reinforcement learning"
+    )
     # a head that only framing words translate (方法, "formal methods") is no head
     assert "formal" not in engine.plan("有哪些基于能量模型的方法？").subject
 

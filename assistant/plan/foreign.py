@@ -216,6 +216,9 @@ class Foreign:
         if len(parts) < 2:  # "神经网络的缩放定律": scaling laws of neural networks
             phrases = headed(phrases, rest)
             head = self._head(rest, phrases)
+            if head:  # what the head is of, looked up on its own (强化学习, not the whole's)
+                modifier = " ".join(rest.split()[:-1])
+                phrases = self._bridge(modifier, modifier) or phrases
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
             phrases, latin = list(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases)), []
         english = tuple(t for t in dict.fromkeys([" ".join(latin), head, *phrases]) if t)
