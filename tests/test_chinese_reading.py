@@ -215,6 +215,8 @@ def test_a_chinese_noun_phrase_is_about_its_last_word_group(engine: Engine) -> N
     assert engine.plan("哪些论文研究强化学习的探索问题？").subject == (
         "exploration of reinforcement learning"
     )
+    # ... and a paper must name the head itself: no RL paper of the 19 is about exploration
+    assert engine.ask("哪些论文研究强化学习的探索问题？").abstained
     # a head that only framing words translate (方法, "formal methods") is no head
     assert "formal" not in engine.plan("有哪些基于能量模型的方法？").subject
 

@@ -242,10 +242,16 @@ class SetJudge:
         """The judged papers at or above the threshold whose own words meet the subject; the
         papers the question names, always."""
         threshold = FOREIGN_KEEP if untranslated(plan) else self.model.threshold
+        lead = FEATURES.index("lead")
         return [
             j
             for j in judged
-            if (j.probability >= threshold and j.grounded) or j.paper.id in plan.named
+            if (
+                j.probability >= threshold
+                and j.grounded
+                and (not plan.headed or not j.features or j.features[lead] > 0)
+            )
+            or j.paper.id in plan.named
         ]
 
     def _by_meaning(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:

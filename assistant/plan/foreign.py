@@ -143,6 +143,7 @@ def headed(phrases: list[str], chinese: str) -> list[str]:
 class Translation:
     phrases: tuple[str, ...]  # the English phrases, for BM25 and dense retrieval
     subject: str  # what the judge reads: the phrases as alternatives, or "HEAD of MODIFIER"
+    headed: bool = False  # ... the latter
 
 
 class Foreign:
@@ -222,7 +223,9 @@ class Foreign:
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
             phrases, latin = list(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases)), []
         english = tuple(t for t in dict.fromkeys([" ".join(latin), head, *phrases]) if t)
-        return Translation(english, f"{head} of {phrases[0]}" if head else " or ".join(english))
+        if head:
+            return Translation(english, f"{head} of {phrases[0]}", headed=True)
+        return Translation(english, " or ".join(english))
 
     def _head(self, rest: str, phrases: list[str]) -> str:
         """Chinese puts a noun phrase's head last (神经网络的缩放定律, 多模态大模型的幻觉): when

@@ -62,6 +62,9 @@ class Plan:
     ml_vector: np.ndarray | None = None  # a question in another language, multilingual space
     own_subject: str = ""  # ... and its subject in its own words, before translation
     negated: bool = False  # asks for the papers that do not meet its subject ("don't use RL")
+    headed: bool = (
+        False  # its subject is "HEAD of MODIFIER", read from another language's structure
+    )
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -131,6 +134,7 @@ def make_plan(
         ml_vector=words.ml_vector,
         own_subject=words.own_subject if kind in SET_KINDS else "",
         negated=words.negated and kind in SET_KINDS,
+        headed=words.headed and kind in SET_KINDS,
     )
 
 
@@ -147,6 +151,7 @@ class _Words:
     ml_vector: np.ndarray | None = None
     own_subject: str = ""
     negated: bool = False
+    headed: bool = False
 
 
 def _english_words(
@@ -212,6 +217,7 @@ def _foreign_words(
         ml_vector=ml[f"{own} {earlier}".strip() or question],
         own_subject=own,
         negated=NEGATED in rendered,  # wherever it stands: "与视频无关" ends the question
+        headed=translation.headed,
     )
 
 
