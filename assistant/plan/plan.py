@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -132,10 +133,18 @@ def make_plan(
         topic_vector=words.topic_vector,
         subject_vector=words.subject_vector,
         ml_vector=words.ml_vector,
-        own_subject=words.own_subject if kind in SET_KINDS else "",
-        negated=words.negated and kind in SET_KINDS,
-        headed=words.headed and kind in SET_KINDS,
+        **_set_only(words, kind),
     )
+
+
+def _set_only(words: _Words, kind: Kind) -> dict[str, Any]:
+    """What only a set question keeps: its subject in its own words, its negation, its head."""
+    wide = kind in SET_KINDS
+    return {
+        "own_subject": words.own_subject if wide else "",
+        "negated": words.negated and wide,
+        "headed": words.headed and wide,
+    }
 
 
 @dataclass(frozen=True)
