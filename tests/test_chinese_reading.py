@@ -119,7 +119,7 @@ def test_the_bridge_takes_the_name_the_papers_closest_to_the_subject_use(engine:
 
 def test_a_or_b_no_phrase_translates_whole_is_translated_part_by_part(engine: Engine) -> None:
     foreign = engine.foreign()
-    assert foreign._bridge("知识蒸馏或模型压缩", "知识蒸馏或模型压缩", by_dictionary=False) == []
+    assert foreign._bridge("知识蒸馏或模型压缩", by_dictionary=False) == []
     assert foreign.english("知识蒸馏或模型压缩") == ("knowledge distillation", "model compression")
     # "、" lists alternatives as "或" does
     assert foreign.english("知识蒸馏、模型剪枝") == ("knowledge distillation", "model pruning")

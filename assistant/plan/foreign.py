@@ -208,18 +208,18 @@ class Foreign:
         rest = LATIN_RE.sub(" ", text).strip()
         parts = [p.strip() for p in OR_RE.split(rest) if len(p.strip()) >= MIN_CHARS]
         # the dictionary alone never translates the whole of "A或B": its one phrase would be A's
-        phrases = self._bridge(rest, rest, len(parts) < 2) if len(rest) >= MIN_CHARS else []
+        phrases = self._bridge(rest, len(parts) < 2) if len(rest) >= MIN_CHARS else []
         if len(parts) > 1:  # each part of "A或B" the whole's phrases leave out, on its own
             for part in parts:
                 if explained(" ".join(phrases), part) < PART_EXPLAINED:
-                    phrases += self._bridge(part, part)
+                    phrases += self._bridge(part)
         head = ""
         if len(parts) < 2:  # "神经网络的缩放定律": scaling laws of neural networks
             phrases = headed(phrases, rest)
             head = self._head(rest, phrases)
             if head:  # what the head is of, looked up on its own (强化学习, not the whole's)
                 modifier = " ".join(rest.split()[:-1])
-                phrases = self._bridge(modifier, modifier) or phrases
+                phrases = self._bridge(modifier) or phrases
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
             phrases, latin = list(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases)), []
         english = tuple(t for t in dict.fromkeys([" ".join(latin), head, *phrases]) if t)
@@ -235,12 +235,12 @@ class Foreign:
             return ""
         if explained(" ".join(phrases), groups[-1]) > 0:
             return ""
-        found = self._bridge(groups[-1], groups[-1])
+        found = self._bridge(groups[-1])
         # a head its phrase explains only through framing words (方法, "formal methods") is none
         return found[0] if found and explained(found[0], groups[-1]) > 0 else ""
 
-    def _bridge(self, text: str, chinese: str, by_dictionary: bool = True) -> list[str]:
-        """The keyword phrases that translate `text`: among those at least BRIDGE_MIN close and
+    def _bridge(self, chinese: str, by_dictionary: bool = True) -> list[str]:
+        """The keyword phrases that translate `chinese`: among those at least BRIDGE_MIN close and
         within BRIDGE_SPREAD of the closest (or, `by_dictionary`, when there are none, those the
         dictionary fully agrees with), the best by closeness plus BRIDGE_AGREEMENT times the
         share of their words that are dictionary senses of the Chinese words plus
@@ -248,7 +248,7 @@ class Foreign:
         settles what the encoder finds about equally close ("model quantization", not
         "embedding model", for 模型量化), and what the conference's papers closest to it call
         themselves weighs in too (their keywords' lift: "speculative decoding" for 投机解码)."""
-        vector = self.embedder.embed_many([text])[0]
+        vector = self.embedder.embed_many([chinese])[0]
         sims = self.vectors @ vector
         order = np.argsort(-sims)[:BRIDGE_POOL]
         best = float(sims[order[0]])

@@ -63,9 +63,8 @@ class Plan:
     ml_vector: np.ndarray | None = None  # a question in another language, multilingual space
     own_subject: str = ""  # ... and its subject in its own words, before translation
     negated: bool = False  # asks for the papers that do not meet its subject ("don't use RL")
-    headed: bool = (
-        False  # its subject is "HEAD of MODIFIER", read from another language's structure
-    )
+    # its subject is "HEAD of MODIFIER", read from another language's noun phrase
+    headed: bool = False
 
     @property
     def pinned(self) -> tuple[str, ...]:
