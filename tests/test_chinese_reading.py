@@ -23,7 +23,7 @@ from assistant.plan.foreign import (
     narrowest,
     own_phrases,
 )
-from assistant.plan.gloss import agreement, glossed
+from assistant.plan.gloss import agreement, explained, glossed
 from assistant.schema import Paper
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
@@ -103,6 +103,15 @@ def test_the_dictionary_knows_the_senses_of_the_words_inside_a_text() -> None:
     assert agreement("model forgetting", "大模型遗忘") == 1.0
     assert agreement("latent model", "大模型遗忘") == 0.5
     assert agreement("", "大模型遗忘") == 0.0
+
+
+def test_a_character_in_no_longer_word_is_explained_by_its_own_senses() -> None:
+    # 半 (semi-) stands in no dictionary word of 半监督学习; 监督 and 学习 do
+    assert explained("semi supervised learning", "半监督学习") == 1.0
+    assert explained("supervised learning", "半监督学习") == 0.8
+    # a character inside a longer word is explained only through that word: 码 of 解码 alone
+    # means "code", which does not explain 投机解码
+    assert explained("code", "投机解码") == 0.0
 
 
 def test_the_bridge_prefers_phrases_the_dictionary_agrees_with(engine: Engine) -> None:

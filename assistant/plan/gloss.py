@@ -68,8 +68,20 @@ def agreement(phrase: str, text: str) -> float:
 def explained(phrase: str, text: str) -> float:
     """The share of the Chinese characters of `text` inside a dictionary word one of whose senses
     holds a word of the English phrase: "speculative decoding" explains all of 投机解码,
-    "decoding" half of it."""
+    "decoding" half of it. A character in no longer dictionary word is a word of its own, and
+    explained by its own senses: "graph structure" explains all of 图结构, "structure" two thirds.
+    (Single characters only explain what is left: as a word beside longer ones their senses are
+    too broad, see MIN_WORD.)"""
     chinese = {i for i, ch in enumerate(text) if "\u4e00" <= ch <= "\u9fff"}
     stems = set(tokenize(phrase))
-    covered = {i + k for i, n, senses in words_in(text) if senses & stems for k in range(n)}
+    found = words_in(text)
+    covered = {i + k for i, n, senses in found if senses & stems for k in range(n)}
+    inside = {i + k for i, n, _ in found for k in range(n)}
+    covered |= {i for i in chinese - inside if single_senses(text[i]) & stems}
     return len(covered & chinese) / len(chinese) if chinese else 0.0
+
+
+@lru_cache(maxsize=4096)
+def single_senses(character: str) -> frozenset[str]:
+    """The stems of every sense of one character on its own (图: "graph", "picture", ...)."""
+    return frozenset(tokenize(dictionary().get(character, "")))
