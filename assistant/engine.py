@@ -11,7 +11,7 @@ import numpy as np
 
 from .answer.backend import HOW_TO, NoLLMError, configured
 from .answer.decide import Calibration, Decision, Judge
-from .answer.evidence import SentenceBank
+from .answer.evidence import SentenceBank, Weighted
 from .answer.extractive import write
 from .answer.generate import generate
 from .answer.judge import JudgeModel, SetJudge
@@ -248,7 +248,7 @@ class Engine:
             plan = replace(plan, subject=plan.own_subject)
             hits, judged, note = self.judge_set(plan, llm)
         # no sentence shows what a paper lacks: a negated list shows what each paper is about
-        words = frozenset[str]() if plan.negated else self.set_judge.words(plan)
+        words = Weighted() if plan.negated else self.set_judge.words(plan)
         vector = None
         if hits:
             vector = plan.query_vector if plan.negated else self.set_judge.evidence_vector(plan)

@@ -12,6 +12,9 @@ Definitions (per question, then averaged):
 - candidate recall: gold papers among the set judge's candidates (this release only).
 - citation precision: citations whose evidence sentence is in the cited paper's abstract and
   whose paper is in the gold list (which/summary/follow-up) or compared (compare).
+- evidence right: of the listed gold papers a which/summary answer quotes, the share whose quoted
+  sentence is one eval/gold_set_evidence.jsonl marks as showing why that paper matches (seed,
+  English; papers the gold marks no sentence for are left out).
 - compare cells: a cell is right when its sentence is one the gold marks for that aspect, or it
   says "not stated" where the gold marks none (columns matched by their header citation; a
   compared paper not found counts as five wrong cells).
@@ -26,6 +29,7 @@ import re
 import statistics
 import sys
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +130,7 @@ def score(engine: Engine, row: GoldSet) -> dict[str, Any]:
         if cands is not None
         else None,
         "citation_precision": _citation_precision(answer, gold),
+        "evidence_right": _evidence_right(answer, row.id),
         "seconds": seconds,
         "listed": len(got),
         "gold": len(gold),
@@ -147,6 +152,29 @@ def _citation_precision(answer: Answer, gold: set[str]) -> float | None:
         for c in answer.citations
     ]
     return sum(good) / len(good)
+
+
+EVIDENCE = Path(__file__).with_name("gold_set_evidence.jsonl")
+
+
+@lru_cache(maxsize=1)
+def _evidence_gold() -> dict[tuple[str, str], set[str]]:
+    """(question id, paper id) -> the sentences that show why the paper matches."""
+    if not EVIDENCE.exists():
+        return {}
+    rows = [json.loads(line) for line in EVIDENCE.read_text().splitlines() if line.strip()]
+    return {(r["question_id"], r["paper_id"]): set(r["evidence_text"]) for r in rows}
+
+
+def _evidence_right(answer: Answer, question_id: str) -> float | None:
+    marked = _evidence_gold()
+    quoted = {c.paper.id: c.evidence for c in answer.citations}
+    right = [
+        quoted[paper] in marked[(question_id, paper)]
+        for paper in quoted
+        if marked.get((question_id, paper))
+    ]
+    return sum(right) / len(right) if right else None
 
 
 CELL_MARK = re.compile(r"\s*\[(\d+)\]\s*$")
@@ -205,7 +233,14 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             "n": len(rows),
             **{
                 k: mean(k, rows)
-                for k in ("recall", "precision", "exact", "candidate_recall", "citation_precision")
+                for k in (
+                    "recall",
+                    "precision",
+                    "exact",
+                    "candidate_recall",
+                    "citation_precision",
+                    "evidence_right",
+                )
             },
             "cells_right": round(sum(cells) / len(cells), 3) if cells else None,
             "seconds_mean": mean("seconds", rows),

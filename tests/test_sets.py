@@ -30,7 +30,7 @@ from assistant.ui.render import fold_list
 
 REX, ELMUR, ULTRAMIX = "btWHQoSZZ1", "bm3rbtEMFj", "bmoh0i1nqE"
 SCUBA, EXPVID, IMAGENWORLD = "bkjKnO9s7T", "bj0ahFM4P0", "bld9g6jFh9"
-UNLEARN = "bqEnnzfhBZ"
+UNLEARN, XLSTM = "bqEnnzfhBZ", "bpbU549sSg"
 
 
 def listed(answer: Answer) -> list[str]:
@@ -271,6 +271,25 @@ def test_a_long_list_shows_the_sentence_naming_the_subject(embedder: MiniLMEmbed
     assert chosen.text == "We merge models by averaging weights."
     fallback = bank.best_by_terms(paper, embedder.embed_many(["merging"])[0], {"unrelated"})
     assert fallback.text in bank.sentences(paper)
+
+
+def test_a_subject_concept_counts_once_whichever_spelling_a_sentence_uses() -> None:
+    from assistant.answer.evidence import Weighted
+
+    subject = Weighted(((0.8, (("llm",), ("larg", "languag", "model"))), (0.2, (("infer",),))))
+    assert subject.held({"llm", "larg", "languag", "model"}) == pytest.approx(0.8)
+    assert subject.held({"larg", "languag", "model", "infer"}) == pytest.approx(1.0)
+    assert subject.held({"model"}) == pytest.approx(0.8 / 3)
+
+
+def test_a_listed_paper_is_quoted_where_it_names_the_subject_not_only_its_setting(
+    engine: Engine,
+) -> None:
+    # xLSTM's sentence closest to the subject is about scaling laws of LLMs; the one naming
+    # inference is the one that shows why it is listed
+    answer = engine.ask("What do these papers say about the efficiency of LLM inference?")
+    quoted = {c.paper.id: c.evidence for c in answer.citations}
+    assert XLSTM in quoted and "inference" in quoted[XLSTM]
 
 
 def test_a_comparison_compares_only_the_papers_it_names(engine: Engine) -> None:

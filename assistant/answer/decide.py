@@ -15,7 +15,7 @@ from ..store.catalog import Catalog
 from ..text.latex import clean_latex
 from ..text.names import distinct_tokens
 from ..text.tokens import terms, tokenize
-from .evidence import SentenceBank
+from .evidence import SentenceBank, Weighted
 
 Verdict = Literal["answer", "abstain_corpus", "abstain_detail"]
 UNSTATED_IGNORED = frozenset({"code", "time"})  # stems too general to test a detail by
@@ -45,7 +45,7 @@ class Decision:
     about: tuple[PaperHit, ...] = ()  # the papers the answer (or abstention) is about
     missing: str = ""  # abstain_detail: what the abstracts do not state
     mention: bool = False  # ...as a term they do not mention, not a kind of detail
-    words: frozenset[str] = frozenset()  # a set question: every spelling of its subject's terms
+    words: Weighted = Weighted()  # a set question: its subject's concepts, by weight
     vector: np.ndarray | None = None  # ...and the vector its evidence sentences are chosen by
 
 
@@ -78,7 +78,7 @@ class Judge:
         plan: Plan,
         kept: list[PaperHit],
         judged: list[PaperHit],
-        words: frozenset[str],
+        words: Weighted,
         vector: np.ndarray | None = None,
     ) -> Decision:
         """A set question answers about every paper judged relevant, or says none is."""

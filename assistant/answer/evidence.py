@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +19,47 @@ from ..text.sentences import abstract_sentences, embedded_sentences
 from ..text.tokens import terms
 
 CACHED_PAPERS = 4096  # ~10 sentences x 384 floats each: about 60 MB at most
+
+
+@dataclass(frozen=True)
+class Weighted:
+    """A set question's subject as the words evidence should hold: each concept's spellings
+    (stems) with the concept's share of the subject's weight, so that "interpretable" shows a
+    paper is on "interpretability of models" and "models" does not."""
+
+    concepts: tuple[tuple[float, tuple[tuple[str, ...], ...]], ...] = ()
+
+    def held(self, tokens: set[str]) -> float:
+        """The share of the subject's weight whose concepts the tokens hold, each concept by its
+        best-held spelling ("LLMs" and "large language models" count once)."""
+        return sum(
+            share * max(sum(s in tokens for s in spelling) / len(spelling) for spelling in found)
+            for share, found in self.concepts
+            if found
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.concepts)
+
+
+# A sentence's score is its cosine with the query plus this weight times the share of the terms it
+# holds: of a question's terms, TERMS_WEIGHT; of a set question's subject, by weight,
+# SUBJECT_WEIGHT, chosen on the dev split of eval/gold_set_evidence.jsonl (the sentences that show
+# why a listed paper matches; python eval/set_eval.py --split dev): 0.2: 0.691, 0.35: 0.706, 0.7:
+# 0.712, 1.0: 0.758, 1.4: 0.746, 2.0: 0.732 of the quoted sentences right.
+TERMS_WEIGHT = 0.35
+SUBJECT_WEIGHT = 1.0
+
+# The terms a sentence is scored by: a set of stems, each counting the same, or a subject's
+# concepts by weight
+Words = Collection[str] | Weighted
+
+
+def overlap(words: Words, tokens: set[str]) -> float:
+    """The share of `words` a sentence's tokens hold: of their number, or of their weight."""
+    if isinstance(words, Weighted):
+        return words.held(tokens)
+    return len(tokens.intersection(words)) / len(words) if words else 0.0
 
 
 @dataclass(frozen=True)
@@ -91,40 +132,44 @@ class SentenceBank:
         return entry.multilingual
 
     def score(
-        self, papers: list[Paper], vector: np.ndarray, words: set[str], overlap_weight: float = 0.35
+        self,
+        papers: list[Paper],
+        vector: np.ndarray,
+        words: Words,
+        overlap_weight: float | None = None,
     ) -> list[Scored]:
         """Every sentence of `papers`, scored against a query vector and its terms, best first.
         The vector may be MiniLM's or the multilingual one (a question in another language)."""
+        if overlap_weight is None:
+            overlap_weight = SUBJECT_WEIGHT if isinstance(words, Weighted) else TERMS_WEIGHT
         entries = self.prepare(papers)
         out = []
         for paper in papers:
             entry = entries[paper.id]
             sims = self.vectors(paper, entry, vector.shape[0]) @ vector
             for i, (text, sim) in enumerate(zip(entry.sentences, sims)):
-                overlap = len(words & entry.tokens[i]) / len(words) if words else 0.0
+                held = overlap(words, entry.tokens[i])
                 out.append(
-                    Scored(
-                        paper, i, text, float(sim) + overlap_weight * overlap, float(sim), overlap
-                    )
+                    Scored(paper, i, text, float(sim) + overlap_weight * held, float(sim), held)
                 )
         out.sort(key=lambda s: -s.score)
         return out
 
-    def best(self, paper: Paper, vector: np.ndarray, words: set[str]) -> Scored:
+    def best(self, paper: Paper, vector: np.ndarray, words: Words) -> Scored:
         """The paper's sentence that best matches the query."""
         return self.score([paper], vector, words)[0]
 
-    def best_by_terms(self, paper: Paper, vector: np.ndarray, words: set[str]) -> Scored:
+    def best_by_terms(self, paper: Paper, vector: np.ndarray, words: Words) -> Scored:
         """The paper's sentence holding the most of `words` (the earliest of equals), found
         without embedding; by embedding when no sentence holds any. Long lists use this: a
         sentence that names the subject shows why a paper matches, and 40 papers' sentences
         would take seconds to embed."""
         texts = self.sentences(paper)
-        counts = [len(words & terms(t)) for t in texts]
-        best = max(range(len(texts)), key=lambda i: (counts[i], -i))
-        if not counts[best]:
+        held = [overlap(words, terms(t)) for t in texts]
+        best = max(range(len(texts)), key=lambda i: (held[i], -i))
+        if not held[best]:
             return self.best(paper, vector, words)
-        return Scored(paper, best, texts[best], float(counts[best]), 0.0, counts[best] / len(words))
+        return Scored(paper, best, texts[best], held[best], 0.0, held[best])
 
     def best_support(self, claim: str, papers: list[Paper]) -> Scored | None:
         """The abstract sentence of `papers` that best supports a claim."""

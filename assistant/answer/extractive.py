@@ -39,7 +39,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.wide:  # evidence for a set: sentences on its subject, in any of its spellings
         note = filters_text(plan.lang, plan.filters.description)
         vector = plan.subject_vector if decision.vector is None else decision.vector
-        found = set(decision.words)
+        found = decision.words
         if plan.kind == "which":
             return which(bank, about, vector, found, note, plan.subject, plan.lang)
         return summary(bank, about, vector, found, plan.subject, plan.lang)

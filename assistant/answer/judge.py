@@ -21,7 +21,7 @@ from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
 from ..text.acronyms import Concept, Pair, concepts, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
-from .evidence import SentenceBank
+from .evidence import SentenceBank, Weighted
 from .subject import alternatives_of, importance, lead_of, share_of
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
@@ -134,15 +134,12 @@ class SetJudge:
         shares = importance(self.embedder, text, [c[1][0] for c in found], IMPORTANCE_POWER)
         return [(w * i, c) for (w, c), i in zip(found, shares)]
 
-    def words(self, plan: Plan) -> frozenset[str]:
-        """Every spelling's stems of the subject's concepts: what evidence sentences should hold."""
-        return frozenset(
-            stem
-            for group in self.alternatives(plan)
-            for _, spellings in group
-            for spelling in spellings
-            for stem in spelling
-        )
+    def words(self, plan: Plan) -> Weighted:
+        """The subject's concepts, each with its share of the subject's weight: what evidence
+        sentences should hold, the subject's own words far more than its framing."""
+        found = self.concepts(plan)
+        total = sum(w for w, _ in found) or 1.0
+        return Weighted(tuple((w / total, tuple(spellings)) for w, spellings in found))
 
     def evidence_vector(self, plan: Plan) -> np.ndarray:
         """The subject embedded with its acronyms spelt out ("use RL" + "reinforc learn"): what a

@@ -160,7 +160,7 @@ class Tasks:
 
     def _from_abstract(self, paper: Paper) -> str:
         """The paper's own sentence on the subject, cited (when the model gave none that held)."""
-        best = self.w.bank.best_by_terms(paper, self.vector, set(self.decision.words))
+        best = self.w.bank.best_by_terms(paper, self.vector, self.decision.words)
         return f"{display(best.text)} {self.w.checker.cite_quote(paper, best.text)}"
 
     def summary(self, about: list[Paper]) -> Iterator[str]:

@@ -9,7 +9,7 @@ from ..schema import Paper, PaperHit
 from ..text.messages import papers, say
 from .aspects import ASPECTS, prototype_vectors
 from .draft import Draft, badge, display, label
-from .evidence import Scored, SentenceBank
+from .evidence import Scored, SentenceBank, Words
 from .themes import themes
 from .which import LONG_LIST
 
@@ -20,7 +20,7 @@ def summary(
     bank: SentenceBank,
     hits: list[PaperHit],
     vector: np.ndarray,
-    terms: set[str],
+    terms: Words,
     subject: str = "",
     lang: str = "en",
 ) -> Draft:
@@ -37,12 +37,13 @@ def summary(
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
         for hit in theme.hits:
-            chosen = (
-                sorted(bank.score([hit.paper], vector, terms)[:per_paper], key=lambda s: s.index)
+            best = (
+                bank.score([hit.paper], vector, terms)[:per_paper]
                 if len(hits) <= LONG_LIST
                 else [bank.best_by_terms(hit.paper, vector, terms)]
             )
-            marker = draft.cite(hit.paper, chosen[0].text)
+            marker = draft.cite(hit.paper, best[0].text)  # the sentence most on the topic
+            chosen = sorted(best, key=lambda s: s.index)  # shown in the abstract's order
             body = " ".join(f"{display(s.text)} {marker}" for s in chosen)
             draft.parts.append(f"- {label(hit.paper)}{badge(hit.paper)}: {body}")
     return draft

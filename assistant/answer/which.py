@@ -8,7 +8,7 @@ import numpy as np
 from ..schema import PaperHit
 from ..text.messages import matching, say
 from .draft import Draft, display, label
-from .evidence import SentenceBank
+from .evidence import SentenceBank, Words
 from .themes import themes
 
 LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms, not by embedding
@@ -18,7 +18,7 @@ def which(
     bank: SentenceBank,
     hits: list[PaperHit],
     vector: np.ndarray,
-    terms: set[str],
+    terms: Words,
     filters_note: str,
     subject: str = "",
     lang: str = "en",
