@@ -27,6 +27,7 @@ from .plan.kinds import Kind, classify, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
 from .retrieve.candidates import SMALL_CORPUS, exhaustive, gather
 from .retrieve.described import described
+from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
@@ -84,6 +85,7 @@ class Engine:
         )
         self.judge = Judge(self.bank, self.catalog, calibration)
         self.set_judge = SetJudge(self.store, self.catalog, self.bank, judge_model)
+        self.expander = Expander(self.catalog, embedder)
 
     def multilingual(self) -> MultilingualEmbedding:
         """The multilingual embedder, made on the first question in another language."""
@@ -93,8 +95,7 @@ class Engine:
             return self._multilingual
 
     def _fusion(self) -> FusionParams:
-        """The fitted weights; a small corpus has no use for the whole-paper ranking, which was
-        fitted over all of ICLR 2026 (a few dozen papers are told apart by their chunks)."""
+        """The fitted weights; a small corpus, told apart by its chunks, has no whole-paper ranking."""
         return FusionParams() if self._large() else FusionParams(whole_weight=0.0)
 
     def _large(self) -> bool:
@@ -191,7 +192,7 @@ class Engine:
         as a hit scored by its probability, most probable first. With an LLM, it judges the
         likelier candidates; the offline judge decides the rest, and all when the LLM fails."""
         ranked = self.set_judge.rank(
-            plan, gather(self.retriever, plan, self.set_judge.concepts(plan))
+            plan, gather(self.retriever, plan, self.set_judge.alternatives(plan))
         )
         kept = {j.paper.id for j in self.set_judge.kept(plan, ranked)}
         notes: tuple[str, ...] = ()
@@ -205,6 +206,10 @@ class Engine:
             for j in ranked
         ]
         return [h for h in judged if h.paper.id in kept], judged, notes
+
+    def expanded(self, plan: Plan) -> Plan:
+        """A set question's plan with what a large corpus's papers call its subject."""
+        return replace(plan, expansions=self.expander(plan.subject, plan.subject_vector))
 
     def unnegated(self, plan: Plan) -> Plan:
         """A negated question over more papers than can be judged whole ("which accepted papers
@@ -242,10 +247,11 @@ class Engine:
             return plan, hits, self.judge.decide(plan, hits)
         if plan.negated and not exhaustive(self.retriever, plan):
             plan = self.unnegated(plan)
+        plan = self.expanded(plan)
         hits, judged, note = self.judge_set(plan, llm)
         if not hits and plan.own_subject and plan.subject != plan.own_subject:
             # its translation matched no paper: perhaps a wrong one; judge it by meaning
-            plan = replace(plan, subject=plan.own_subject)
+            plan = replace(plan, subject=plan.own_subject, expansions=())
             hits, judged, note = self.judge_set(plan, llm)
         # no sentence shows what a paper lacks: a negated list shows what each paper is about
         words = Weighted() if plan.negated else self.set_judge.words(plan)

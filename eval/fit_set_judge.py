@@ -49,8 +49,9 @@ def collect(args: argparse.Namespace) -> dict[str, Questions]:
             # nearly all about the broad word, lowered the leave-one-out F1 of the other dev
             # questions from 0.706 to 0.624, so it is scored by set_eval.py but not fitted on
             continue
+        plan = engine.expanded(plan)
         judged = engine.set_judge.features(
-            plan, gather(engine.retriever, plan, engine.set_judge.concepts(plan))
+            plan, gather(engine.retriever, plan, engine.set_judge.alternatives(plan))
         )
         gold = set(row.expected_papers)
         x = np.array([j.features for j in judged])

@@ -103,7 +103,10 @@ def candidates(engine: Engine, row: GoldSet, turns: list[Turn]) -> list[str] | N
     plan = engine.plan(row.question, turns)
     if not plan.wide:
         return None
-    return gather(engine.retriever, plan, engine.set_judge.concepts(plan))
+    if not hasattr(engine, "expanded"):  # a release before the corpus's other names
+        return gather(engine.retriever, plan, engine.set_judge.concepts(plan))
+    plan = engine.expanded(plan)
+    return gather(engine.retriever, plan, engine.set_judge.alternatives(plan))
 
 
 def score(engine: Engine, row: GoldSet) -> dict[str, Any]:

@@ -5,6 +5,7 @@ the question only describes, sub-themes, and the judge's fitted weights guarded.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from assistant.answer.themes import themes
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.filters import from_question
+from assistant.plan.plan import Plan
 from assistant.retrieve import candidates
 from assistant.retrieve.candidates import gather
 from assistant.schema import Answer, Paper, PaperHit, Turn
@@ -168,7 +170,7 @@ def test_what_a_subject_leads_with_must_be_met_not_only_its_setting(engine: Engi
 
 def test_a_small_corpus_makes_every_paper_a_candidate(engine: Engine) -> None:
     plan = engine.plan("Which papers study memory?")
-    found = gather(engine.retriever, plan, engine.set_judge.concepts(plan))
+    found = gather(engine.retriever, plan, engine.set_judge.alternatives(plan))
     assert sorted(found) == sorted(p.id for p in engine.papers)
 
 
@@ -179,7 +181,7 @@ def test_a_large_corpus_gathers_deep_rankings_and_keyword_matches(
     monkeypatch.setattr(candidates, "DEEP_CHUNKS", 2)
     monkeypatch.setattr(candidates, "DEEP_LEXICAL", 1)
     plan = engine.plan("Which papers are about reinforcement learning?")
-    found = gather(engine.retriever, plan, engine.set_judge.concepts(plan))
+    found = gather(engine.retriever, plan, engine.set_judge.alternatives(plan))
     assert 1 <= len(found) < len(engine.papers)
     assert ELMUR in found  # its keyword is "reinforcement learning"
 
@@ -335,3 +337,26 @@ def test_words_that_point_at_the_corpus_are_not_the_subject(question: str, subje
     from assistant.plan.kinds import subject_of
 
     assert subject_of(question) == subject
+
+
+def test_the_corpus_name_for_a_subject_is_judged_as_its_alternative(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plan = engine.plan("Which papers find the thing in a picture that a sentence describes?")
+    named = replace(plan, expansions=("object referring",))
+    coverage = FEATURES.index("coverage")
+
+    def rex(p: Plan) -> float:
+        return next(j for j in engine.set_judge.features(p, [REX]) if j.paper.id == REX).features[
+            coverage
+        ]
+
+    assert rex(named) == 1.0 > rex(plan)
+    # on a large corpus BM25 searches each other name too (here one of another subject's)
+    monkeypatch.setattr(candidates, "SMALL_CORPUS", 3)
+    monkeypatch.setattr(candidates, "DEEP_CHUNKS", 1)
+    monkeypatch.setattr(candidates, "DEEP_LEXICAL", 1)
+    other = engine.plan("Which papers are about speculative decoding?")
+    assert REX not in gather(engine.retriever, other, engine.set_judge.alternatives(other))
+    other = replace(other, expansions=("object referring",))
+    assert REX in gather(engine.retriever, other, engine.set_judge.alternatives(other))

@@ -164,10 +164,11 @@ class SetJudge:
     def _alternatives(self, plan: Plan) -> list[tuple[str, list[Concept]]]:
         parts = alternatives_of(plan.subject)
         whole = [(plan.subject, self.concepts(plan))]
+        others = [(e, c) for e in plan.expansions if (c := self._concepts(e))]
         if len(parts) < 2:
-            return whole
+            return whole + others
         own = [p for p in parts if share_of(p, whole[0][1]) >= ALTERNATIVE_SHARE]
-        return whole + [(p, c) for p in own if (c := self._concepts(p))]
+        return whole + [(p, c) for p in own if (c := self._concepts(p))] + others
 
     def leads(self, plan: Plan) -> list[list[Concept]]:
         """Each alternative's concepts before its first preposition, weighing the same: what

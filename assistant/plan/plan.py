@@ -65,6 +65,8 @@ class Plan:
     negated: bool = False  # asks for the papers that do not meet its subject ("don't use RL")
     # its subject is "HEAD of MODIFIER", read from another language's noun phrase
     headed: bool = False
+    # what a large corpus's papers call its subject, when not in its words (retrieve/expansions)
+    expansions: tuple[str, ...] = ()
 
     @property
     def pinned(self) -> tuple[str, ...]:

@@ -25,8 +25,10 @@ def exhaustive(retriever: Retriever, plan: Plan) -> bool:
     return size <= SMALL_CORPUS
 
 
-def gather(retriever: Retriever, plan: Plan, concepts: list[Concept]) -> list[str]:
-    """Candidate paper ids: named first, then dense, BM25 and keyword matches, without repeats."""
+def gather(retriever: Retriever, plan: Plan, alternatives: list[list[Concept]]) -> list[str]:
+    """Candidate paper ids: named first, then dense, BM25 and keyword matches, without repeats.
+    `alternatives`: the concepts of the subject and of each of its alternatives (its parts, the
+    corpus's other names for it); BM25 searches the subject and each other name."""
     table = retriever.catalog.table
     if plan.focus:  # a follow-up over the set just listed: that set is the candidates
         return table.passing(plan.focus, plan.filters)
@@ -43,8 +45,9 @@ def gather(retriever: Retriever, plan: Plan, concepts: list[Concept]) -> list[st
     ]
     lexical = [
         paper_id
+        for text in (plan.subject or plan.topic, *plan.expansions)
         for paper_id, _ in retriever.catalog.lexical.search(
-            plan.subject or plan.topic, DEEP_LEXICAL, table.mask(plan.filters)
+            text, DEEP_LEXICAL, table.mask(plan.filters)
         )
     ]
     multilingual = (
@@ -56,6 +59,6 @@ def gather(retriever: Retriever, plan: Plan, concepts: list[Concept]) -> list[st
         p.id
         for p in table.papers
         if (allowed is None or p.id in allowed)
-        and met(concepts, table.keyword_terms(p.id)) >= KEYWORD_MATCH
+        and any(met(c, table.keyword_terms(p.id)) >= KEYWORD_MATCH for c in alternatives if c)
     ]
     return list(dict.fromkeys([*plan.named, *dense, *lexical, *multilingual, *keyword]))

@@ -1,0 +1,69 @@
+"""Other names for a set question's subject, read from a large corpus itself: the keyword phrases
+the papers closest to the subject give far more often than the corpus does (their lift), kept
+when close in meaning to the subject and not broader than it. A subject asked in other words
+than the papers use ("predicting rain, wind and other atmospheric conditions") is then judged
+by their name for it too ("weather forecasting"), as its alternative."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cached_property
+
+import numpy as np
+
+from ..embedding import MiniLMEmbedding
+from ..plan.feedback import Neighbours, keyword_phrase
+from ..store.catalog import OWN_STATISTICS, Catalog
+from ..text.tokens import tokenize
+
+# A phrase names the subject when the closest papers give it with at least EXPANSION_LIFT (see
+# feedback.Neighbours.lifts) and its MiniLM cosine with the subject is at least EXPANSION_CLOSE;
+# the EXPANSIONS likeliest are kept; none when such a phrase is already in the subject's words.
+# Chosen on the dev split of eval/gold_sets_full.jsonl by mean F1 (python eval/set_eval.py; see
+# eval/RESULTS.md): lift 0.6 / 0.7 / 0.75 / 0.8 / 0.85 with cosine 0.45-0.5 and 1-3 phrases,
+# 0.659-0.688 against 0.655 without; 0.75, 0.5, 3: 0.688.
+EXPANSION_LIFT = 0.75
+EXPANSION_CLOSE = 0.5
+EXPANSIONS = 3
+
+
+class Expander:
+    """The corpus's papers as vectors and keyword phrases; only a corpus of OWN_STATISTICS papers
+    or more has a lift worth reading (a few dozen papers share few keywords)."""
+
+    def __init__(self, catalog: Catalog, embedder: MiniLMEmbedding) -> None:
+        self.catalog = catalog
+        self.embedder = embedder
+
+    @property
+    def active(self) -> bool:
+        return len(self.catalog.table.papers) >= OWN_STATISTICS and bool(
+            len(self.catalog.paper_vectors)
+        )
+
+    @cached_property
+    def neighbours(self) -> Neighbours:
+        phrases = tuple(
+            frozenset(filter(None, (keyword_phrase(k) for k in p.keywords)))
+            for p in self.catalog.table.papers
+        )
+        vectors = np.asarray(self.catalog.paper_vectors, dtype=np.float32)
+        return Neighbours(vectors, phrases, Counter(p for own in phrases for p in own))
+
+    def __call__(self, subject: str, vector: np.ndarray) -> tuple[str, ...]:
+        """The corpus's other names for `subject` (embedded as `vector`), likeliest first."""
+        if not subject or not self.active:
+            return ()
+        lifts = self.neighbours.lifts(vector.astype(np.float32))
+        own = set(tokenize(subject))
+        if any(set(tokenize(p)) <= own for p in lifts if lifts[p] >= EXPANSION_LIFT):
+            return ()  # the subject already says what its papers call it
+        found = [p for p in lifts if lifts[p] >= EXPANSION_LIFT]
+        if not found:
+            return ()
+        sims = self.embedder.embed_many(found) @ vector
+        close = sorted(
+            (p for p, s in zip(found, sims) if s >= EXPANSION_CLOSE),
+            key=lambda p: -lifts[p],
+        )
+        return tuple(close[:EXPANSIONS])
