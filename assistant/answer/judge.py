@@ -136,10 +136,13 @@ class SetJudge:
 
     def words(self, plan: Plan) -> Weighted:
         """The subject's concepts, each with its share of the subject's weight: what evidence
-        sentences should hold, the subject's own words far more than its framing."""
-        found = self.concepts(plan)
-        total = sum(w for w, _ in found) or 1.0
-        return Weighted(tuple((w / total, tuple(spellings)) for w, spellings in found))
+        sentences should hold, the subject's own words far more than its framing; and those of
+        each name the corpus has for it, weighing as much as the subject's."""
+        out: list[tuple[float, tuple[tuple[str, ...], ...]]] = []
+        for found in [self.concepts(plan), *(self._concepts(e) for e in plan.expansions)]:
+            total = sum(w for w, _ in found) or 1.0
+            out += [(w / total, tuple(spellings)) for w, spellings in found]
+        return Weighted(tuple(out))
 
     def evidence_vector(self, plan: Plan) -> np.ndarray:
         """The subject embedded with its acronyms spelt out ("use RL" + "reinforc learn"): what a
