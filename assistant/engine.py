@@ -21,9 +21,9 @@ from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
 from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
-from .plan.cues import COMPARE_RE
-from .plan.foreign import Foreign, render, without_cue
-from .plan.kinds import Kind, classify, prototypes_for
+from .plan.comparison import without_comparison
+from .plan.foreign import Foreign
+from .plan.kinds import Kind, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
 from .retrieve.candidates import SMALL_CORPUS, exhaustive, gather
 from .retrieve.described import described
@@ -147,6 +147,7 @@ class Engine:
         filters: Filters | None = None,
         k: int | None = None,
         widen: bool = True,
+        kind: Kind | None = None,
     ) -> Plan:
         return make_plan(
             question,
@@ -157,6 +158,7 @@ class Engine:
             k or self.settings.top_k,
             widen,
             self.foreign,
+            kind,
         )
 
     def search(self, question: str, k: int | None = None, filters: Filters | None = None) -> Search:
@@ -164,26 +166,19 @@ class Engine:
         plan = self.plan(question, filters=filters, k=k, widen=False)
         return Search(hits=self.retriever.retrieve(plan), filters=plan.filters, query=plan.query)
 
-    def compared(self, plan: Plan, filters: Filters | None) -> Plan:
+    def compared(self, plan: Plan, history: Sequence[Turn], filters: Filters | None) -> Plan:
         """A comparison's papers, named or described, in question order; a question that finds
-        fewer than two ("how does xLSTM compare with Transformers?") is not a comparison."""
+        fewer than two ("how does xLSTM compare with Transformers?") is not a comparison, and is
+        read again as the kind it is (its subject read for a set question)."""
         found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
         if len(found) >= 2:
             return replace(plan, named=found)
         if len(plan.named) <= 1:
-            return replace(plan, kind=self.kind_without_comparison(plan))
+            english = plan.lang == "en"
+            prototypes = prototypes_for(self.embedder) if english else self.foreign().prototypes
+            kind = without_comparison(plan, prototypes)
+            return self.plan(plan.question, history, filters, plan.k, kind=kind)
         return plan
-
-    def kind_without_comparison(self, plan: Plan) -> Kind:
-        """The kind of a question that compares no two papers ("open-source versus proprietary
-        models"), read with its comparison words left out."""
-        rest = COMPARE_RE.sub(" ", render(plan.question, plan.lang))
-        if plan.lang == "en":
-            kind = classify(rest, len(plan.named), prototypes_for(self.embedder))
-        else:  # its meaning read without its comparison words too
-            meaning = without_cue(plan.question, plan.lang, "compare")
-            kind = classify(rest, len(plan.named), self.foreign().prototypes, meaning=meaning)
-        return "facts" if kind == "compare" else kind
 
     def judge_set(
         self, plan: Plan, llm: bool = False
@@ -274,10 +269,10 @@ class Engine:
             yield Answer(question="", text="Please type a question about the papers.", kind="empty")
             return
         plan = self.plan(question, history or (), filters, k)
+        if plan.kind == "compare" and not plan.focus:
+            plan = self.compared(plan, history or (), filters)
         if plan.lang != "en" and not self.has_multilingual():
             plan = replace(plan, notes=plan.notes + (say(plan.lang, "no_multilingual"),))
-        if plan.kind == "compare" and not plan.focus:
-            plan = self.compared(plan, filters)
         llm = (backend or self.settings.backend) == "openai"
         if llm and not configured(self.settings):
             raise NoLLMError(HOW_TO)

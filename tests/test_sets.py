@@ -360,3 +360,10 @@ def test_the_corpus_name_for_a_subject_is_judged_as_its_alternative(
     assert REX not in gather(engine.retriever, other, engine.set_judge.alternatives(other))
     other = replace(other, expansions=("object referring",))
     assert REX in gather(engine.retriever, other, engine.set_judge.alternatives(other))
+
+
+def test_a_question_comparing_no_two_papers_is_read_for_its_subject(engine: Engine) -> None:
+    # "compare" names no two papers here: the question asks which papers make that comparison
+    answer = engine.ask("Which papers compare open-source and closed-source models?")
+    assert answer.kind == "which"
+    assert SCUBA in listed(answer) and len(listed(answer)) < len(engine.papers) // 2

@@ -96,9 +96,10 @@ def make_plan(
     top_k: int,
     widen: bool = True,
     foreign: Callable[[], Foreign] | None = None,
+    kind: Kind | None = None,
 ) -> Plan:
-    """`widen`: set questions consider WIDE_K papers; off for a plain search of `top_k`. `foreign`
-    makes (once) what a question in another language needs; without it, all are read as English."""
+    """`widen`: set questions consider WIDE_K papers, else `top_k`. `foreign` makes (once) what a
+    question in another language needs (without it, all read as English). `kind`: if known."""
     question = normalise(question)
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
@@ -110,7 +111,7 @@ def make_plan(
     resolved = resolve(own, first, bool(named), history, table)
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
     named = table.passing(named, filters)
-    kind = classify(own, len(named), prototypes, len(resolved.focus), meaning)
+    kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     if reader is not None:
         words = _foreign_words(reader, embedder, question, own, resolved, kind, table, about)
