@@ -63,3 +63,23 @@ def test_chinese_full_corpus_gold_mirrors_its_english_questions() -> None:
             "iclr2026",
         )
         assert any("\u4e00" <= c <= "\u9fff" for c in row["question"])
+
+
+def test_evidence_gold_marks_sentences_of_gold_papers_of_its_questions() -> None:
+    from assistant.text.sentences import abstract_sentences
+
+    questions = {
+        row["id"]: row
+        for row in map(json.loads, (ROOT / "eval/gold_sets_seed.jsonl").read_text().splitlines())
+    }
+    rows = [
+        json.loads(line)
+        for line in (ROOT / "eval/gold_set_evidence.jsonl").read_text().splitlines()
+    ]
+    assert len(rows) >= 150
+    for row in rows:
+        question = questions[row["question_id"]]
+        assert row["paper_id"] in question["expected_papers"], row
+        assert row["split"] == question["split"]
+        sentences = abstract_sentences(SEED[row["paper_id"]]["abstract"])
+        assert row["evidence_text"] and set(row["evidence_text"]) <= set(sentences), row
