@@ -9,6 +9,9 @@ ACCEPTED_STATUSES = ("Oral", "Poster", "ConditionalOral", "ConditionalPoster")
 REJECTED_STATUSES = ("Reject", "Desk Rejected", "Not accepted")
 
 
+MAX_LABEL = 60  # characters of a paper's name shown in an answer
+
+
 @dataclass(frozen=True)
 class Paper:
     """One paper as read from a corpus file; only `abstract` is required by readers."""
@@ -30,6 +33,14 @@ class Paper:
         """The name before a colon in the title ("RepSpec: ..." -> "RepSpec"), else the title."""
         head = self.title.split(":", 1)[0].strip()
         return head if head and len(head) < len(self.title) else self.title
+
+    @property
+    def display_name(self) -> str:
+        """The short name as answers show it: cut at a word boundary, with "…", when long."""
+        name = self.short_name
+        if len(name) > MAX_LABEL:
+            name = name[: MAX_LABEL - 2].rsplit(" ", 1)[0].rstrip(" ,;:-") + "…"
+        return name
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from assistant.text.markers import strip_markers
 from assistant.text.sentences import split_sentences
 
 REX, ELMUR, REPSPEC, TUMOR = "btWHQoSZZ1", "bm3rbtEMFj", "bqEi97qzzz", "bmQXN1Kg5i"
+SCUBA = "bkjKnO9s7T"
 
 
 def cited(answer: Answer) -> list[str]:
@@ -177,6 +178,24 @@ def test_bad_history_file_names_the_item(
     assert "item 1: needs 'role'" in capsys.readouterr().err
 
 
+def test_inline_history_with_cited_ids_counts_the_second_one_in_them(
+    seed_settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    history = [
+        {"role": "user", "content": "Which papers are about agents?"},
+        {"role": "assistant", "content": "Two papers match.", "cited": [SCUBA, ELMUR]},
+    ]
+    args = ["ask", "what does the second one propose?", "--json"]
+    args += ["--history", json.dumps(history), "--vectorstore", str(seed_settings.vectorstore)]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [c["paper_id"] for c in out["citations"]] == [ELMUR]
+    # inline JSON that is not a history is named by its option, not echoed back
+    assert main([*args[:3], "--history", '[{"role": "robot"}]', *args[5:]]) == 2
+    err = capsys.readouterr().err
+    assert "--history: item 1: needs 'role'" in err and "robot" not in err
+
+
 # -- the openai backend, against a loopback OpenAI-compatible stub ------------------------
 def test_llm_answer_streams_and_invented_markers_are_dropped(
     seed_settings: Settings, embedder: MiniLMEmbedding
@@ -265,3 +284,17 @@ def test_a_new_set_question_after_a_paper_is_not_a_follow_up(engine: Engine) -> 
     answer = engine.ask("Name the papers about memory", history=history)
     assert answer.kind == "which" and not any(n.startswith("follow-up") for n in answer.notes)
     assert ELMUR in cited(answer) and REX not in cited(answer)
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(seed_settings: Settings) -> None:
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "assistant.cli", "ask", "Which papers are about agents?"]
+    command += ["--vectorstore", str(seed_settings.vectorstore)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # like `| head` that has already exited
+    err = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141
+    assert "Traceback" not in err and "BrokenPipeError" not in err

@@ -11,6 +11,7 @@ from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.filters import from_flags
 from assistant.plan.kinds import subject_of
+from assistant.plan.named import mentioned_papers
 from assistant.schema import Turn
 
 REX, ELMUR, REPSPEC, TUMOR, SCUBA = (
@@ -236,3 +237,11 @@ def test_a_subject_that_begins_with_dataset_keeps_it() -> None:
     assert subject_of("Which papers introduce benchmark contamination tests?").endswith(
         "benchmark contamination tests"
     )
+
+
+def test_an_earlier_list_keeps_its_order_when_long_names_were_cut(engine: Engine) -> None:
+    grokking, data = engine.table.get("blfwRondjY"), engine.table.get("bmoh0i1nqE")
+    assert grokking is not None and data is not None
+    assert grokking.display_name.endswith("…")  # the answer showed it cut
+    text = f"1. **{grokking.display_name}** (Poster): ... 2. **{data.display_name}** (Poster): ..."
+    assert mentioned_papers(engine.table, text)[:2] == ["blfwRondjY", "bmoh0i1nqE"]

@@ -9,8 +9,6 @@ from ..schema import Citation, Paper
 from ..text.latex import clean_latex
 from ..text.markers import Numbering
 
-MAX_LABEL = 60
-
 
 @dataclass
 class Draft:
@@ -30,10 +28,7 @@ class Draft:
 
 def label(paper: Paper) -> str:
     """The paper's short name in bold, cut at a word boundary when the title is long."""
-    name = paper.short_name
-    if len(name) > MAX_LABEL:
-        name = name[: MAX_LABEL - 2].rsplit(" ", 1)[0].rstrip(" ,;:-") + "…"
-    return f"**{name}**"
+    return f"**{paper.display_name}**"
 
 
 def badge(paper: Paper) -> str:

@@ -20,11 +20,13 @@ if TYPE_CHECKING:
 
 
 class HistoryItem(BaseModel):
-    """One message of a --history file."""
+    """One message of a --history: an assistant message may list the ids of the papers it cited,
+    in order (`ask --json`'s citations), which "the second one" then counts in."""
 
     model_config = ConfigDict(extra="ignore")
     role: Literal["user", "assistant"]
     content: str
+    cited: list[str] = []
 
 
 @cache
@@ -58,18 +60,20 @@ def engine_for(settings: Settings) -> Engine:
     return Engine(settings, shared_embedder(settings), store=store)
 
 
-def read_history(path: Path | None) -> list[Turn]:
-    if path is None:
+def read_history(given: str | None) -> list[Turn]:
+    """--history: a JSON file, or the JSON itself (a list, starting with "[")."""
+    if given is None:
         return []
+    where = "--history" if given.lstrip().startswith("[") else given
     try:
-        text = path.read_text(encoding="utf-8")
+        text = given if where == "--history" else Path(given).read_text(encoding="utf-8")
     except OSError as err:
-        raise ValueError(f"{path}: not a readable JSON history ({err})") from err
+        raise ValueError(f"{where}: not a readable JSON history ({err})") from err
     try:
         items = TypeAdapter(list[HistoryItem]).validate_json(text)
     except ValidationError as err:
-        raise ValueError(f"{path}: {_history_error(err)}") from err
-    return [Turn(item.role, item.content) for item in items]
+        raise ValueError(f"{where}: {_history_error(err)}") from err
+    return [Turn(item.role, item.content, tuple(item.cited)) for item in items]
 
 
 def _history_error(err: ValidationError) -> str:

@@ -19,6 +19,7 @@ from ..text.counts import plural
 from .common import ensure_index
 
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141  # as a shell reports a process ended by SIGPIPE
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     except (CorpusError, IndexError_, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except BrokenPipeError:  # the reader stopped early (`... | head`): nothing more to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         print(
             "\ninterrupted: nothing is half-written; run the same command again to finish.",

@@ -40,7 +40,9 @@ def add_query_commands(sub: Any, common: argparse.ArgumentParser, add: Any) -> N
     p.add_argument("question")
     _answer_options(p)
     p.add_argument(
-        "--history", type=Path, help='JSON list of {"role": "user"|"assistant", "content": ...}'
+        "--history",
+        help="the conversation so far: a JSON file, or the JSON itself, listing "
+        '{"role": "user"|"assistant", "content": ..., "cited": [paper ids, optional]}',
     )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_ask)

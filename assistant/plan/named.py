@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..schema import Paper
 from ..store.papers import PaperTable
 from ..text.names import NAME_TOKEN_RE, distinctive
 from ..text.tokens import terms
@@ -90,16 +91,24 @@ def _described(table: PaperTable, question: str, phrase: str, ids: list[str]) ->
 
 
 def mentioned_papers(table: PaperTable, text: str) -> list[str]:
-    """Papers a text (an earlier answer) mentions, by name or full title, in order of first mention."""
-    found: dict[str, int] = {}
+    """Papers a text (an earlier answer) mentions, by name or full title, in order of first
+    mention: where its name first stands as an answer shows it (cut with "…" when long), in full,
+    or its whole title (a reference list names it again, later)."""
     lowered = text.lower()
-    for paper_id in find_named(table, text):
-        paper = table.get(paper_id)
-        if paper:
-            found[paper_id] = lowered.find(paper.short_name.lower())
+    named = [p for i in find_named(table, text) if (p := table.get(i))]
     if len(table.papers) <= MAX_TITLE_SCAN:
-        for paper in table.papers:
-            pos = lowered.find(paper.title.lower()) if len(paper.title) > 12 else -1
-            if pos >= 0 and paper.id not in found:
-                found[paper.id] = pos
-    return sorted(found, key=lambda i: found[i] if found[i] >= 0 else 10**9)
+        named += [p for p in table.papers if _shown(p, lowered)]
+    found: dict[str, int] = {}
+    for paper in named:
+        spots = [
+            lowered.find(name.lower())
+            for name in (paper.display_name.rstrip("…"), paper.short_name, paper.title)
+        ]
+        found[paper.id] = min((s for s in spots if s >= 0), default=10**9)
+    return sorted(found, key=found.__getitem__)
+
+
+def _shown(paper: Paper, lowered: str) -> bool:
+    """Whether a lower-cased text holds the paper's whole title or its name as cut in a list."""
+    cut = paper.display_name.endswith("…") and paper.display_name[:-1].lower() in lowered
+    return cut or (len(paper.title) > 12 and paper.title.lower() in lowered)
