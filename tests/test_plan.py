@@ -245,3 +245,12 @@ def test_an_earlier_list_keeps_its_order_when_long_names_were_cut(engine: Engine
     assert grokking.display_name.endswith("…")  # the answer showed it cut
     text = f"1. **{grokking.display_name}** (Poster): ... 2. **{data.display_name}** (Poster): ..."
     assert mentioned_papers(engine.table, text)[:2] == ["blfwRondjY", "bmoh0i1nqE"]
+
+
+def test_a_question_in_capitals_is_read_as_in_lower_case(engine: Engine) -> None:
+    shouted = engine.ask("WHAT IS REX-THINKER'S TRAINING RECIPE")
+    quiet = engine.ask("what is rex-thinker's training recipe")
+    assert shouted.kind == quiet.kind == "facts"
+    assert shouted.text == quiet.text and "train Rex-Thinker in two stages" in shouted.text
+    # a short acronym question keeps its capitals
+    assert engine.plan("RL?").question == "RL?"

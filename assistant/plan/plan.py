@@ -34,6 +34,7 @@ from .kinds import (
 from .named import find_named
 
 MAX_QUESTION_CHARS = 2000
+SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 WIDE_K = 20  # papers considered for "which" and topic summaries
 # Words that leave a question with no topic of its own once its filter words are gone.
 LISTING_WORDS = frozenset(
@@ -84,7 +85,14 @@ class Plan:
 
 
 def normalise(question: str) -> str:
-    return " ".join(question.split())[:MAX_QUESTION_CHARS]
+    """Whitespace collapsed; a question typed in capitals read in lower case (in capitals every
+    word looks like an acronym or a name: "WHAT IS REX-THINKER'S TRAINING RECIPE")."""
+    text = " ".join(question.split())[:MAX_QUESTION_CHARS]
+    cased = [c for c in text if c.isalpha() and c.lower() != c.upper()]
+    shouted = len(text.split()) >= SHOUTED_WORDS and sum(c.isupper() for c in cased) > 0.8 * len(
+        cased
+    )
+    return text.lower() if shouted else text
 
 
 def make_plan(
