@@ -26,7 +26,7 @@ from assistant.plan.plan import Plan
 from assistant.retrieve import candidates
 from assistant.retrieve.candidates import gather
 from assistant.schema import Answer, Paper, PaperHit, Turn
-from assistant.text.acronyms import Acronyms, concepts, definitions, written_acronyms
+from assistant.text.acronyms import Acronyms, concepts, definitions, met, written_acronyms
 from assistant.text.tokens import tokenize
 from assistant.ui.render import fold_list
 
@@ -203,6 +203,15 @@ def test_acronyms_are_learned_from_definitions_and_read_only_when_written_so() -
     upper = concepts(tokenize("RL agents"), table, lambda _: 1.0, written_acronyms("RL agents"))
     assert all(len(spellings) == 1 for _, spellings in lower)
     assert upper[0][1] == (("rl",), ("reinforc", "learn"))
+
+
+def test_a_long_form_with_a_rare_head_is_met_by_its_head_alone() -> None:
+    table = Acronyms.of({"mu": ("machin", "unlearn"), "mcts": ("mont", "carlo", "tree", "search")})
+    idf = {"machin": 2.5, "unlearn": 4.4, "mont": 5.0, "carlo": 5.0, "tree": 3.0, "search": 1.5}
+    ((_, unlearning),) = concepts(tokenize("machine unlearning"), table, idf.__getitem__)
+    assert ("unlearn",) in unlearning and met([(1.0, unlearning)], {"llm", "unlearn"}) == 1.0
+    ((_, mcts),) = concepts(tokenize("monte carlo tree search"), table, idf.__getitem__)
+    assert ("search",) not in mcts and met([(1.0, mcts)], {"beam", "search"}) == 0.0
 
 
 def test_not_accepted_in_a_question_means_rejected() -> None:
