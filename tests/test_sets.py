@@ -220,6 +220,13 @@ def test_not_accepted_in_a_question_means_rejected() -> None:
     assert "accepted" not in rest
 
 
+@pytest.mark.parametrize("written", ["desk-rejected", "desk rejected"])
+def test_desk_rejected_in_a_question_means_only_desk_rejected(written: str) -> None:
+    filters, rest = from_question(f"Which {written} papers are about LLM agents?")
+    assert filters.statuses == ("Desk Rejected",)
+    assert "desk" not in rest and "LLM agents" in rest
+
+
 def test_not_rejected_in_a_question_means_accepted() -> None:
     filters, rest = from_question("Which papers were not rejected?")
     assert "Poster" in filters.statuses and "Reject" not in filters.statuses

@@ -12,6 +12,7 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "oral": ("Oral", "ConditionalOral"),
     "poster": ("Poster", "ConditionalPoster"),
     "rejected": REJECTED_STATUSES,
+    "desk rejected": ("Desk Rejected",),
     "withdrawn": ("Withdrawn",),
 }
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -26,8 +27,14 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:orals?|oral\s+(?:papers?|presentations?))\b", re.I), "oral"),
     (re.compile(r"\b(?:posters?|poster\s+papers?)\b", re.I), "poster"),
     (
+        re.compile(r"\bdesk[\s-]+rejected\b(?:\s+(?:papers?|submissions?))?", re.I),
+        "desk rejected",
+    ),
+    (
         re.compile(
-            r"(?:(?<!\bnot )\brejected|\bnot\s+accepted)\b(?:\s+(?:papers?|submissions?))?", re.I
+            r"(?:(?<!\bnot )(?<!desk )(?<!desk-)\brejected|\bnot\s+accepted)\b"
+            r"(?:\s+(?:papers?|submissions?))?",
+            re.I,
         ),
         "rejected",
     ),
