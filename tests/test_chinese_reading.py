@@ -23,7 +23,7 @@ from assistant.plan.foreign import (
     narrowest,
     own_phrases,
 )
-from assistant.plan.gloss import agreement, explained, glossed
+from assistant.plan.gloss import agreement, explained, glossed, simplified
 from assistant.schema import Paper
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
@@ -245,3 +245,12 @@ def test_without_the_shipped_vectors_the_bridge_goes_without_feedback(
 
 def test_a_japanese_comma_lists_no_alternatives() -> None:
     assert "、" not in content("強化学習を使って、言語モデルを訓練する論文", "ja")
+
+
+def test_a_question_in_traditional_characters_is_read_as_in_simplified(engine: Engine) -> None:
+    assert simplified("哪些論文是關於推測解碼的？") == "哪些论文是关于推测解码的？"
+    traditional = engine.ask("哪些論文是關於推測解碼的？")
+    assert [c.paper.id for c in traditional.citations] == [
+        c.paper.id for c in engine.ask("哪些论文是关于推测解码的？").citations
+    ]
+    assert traditional.citations and not traditional.abstained

@@ -21,6 +21,7 @@ from .cues import NEGATED
 from .filters import area_from_question, from_question, merge
 from .followup import Resolved, resolve
 from .foreign import Foreign, content, render
+from .gloss import simplified
 from .kinds import (
     SET_KINDS,
     Kind,
@@ -86,8 +87,11 @@ class Plan:
 
 def normalise(question: str) -> str:
     """Whitespace collapsed; a question typed in capitals read in lower case (in capitals every
-    word looks like an acronym or a name: "WHAT IS REX-THINKER'S TRAINING RECIPE")."""
+    word looks like an acronym or a name: "WHAT IS REX-THINKER'S TRAINING RECIPE"); Chinese in
+    traditional characters read in simplified ones."""
     text = " ".join(question.split())[:MAX_QUESTION_CHARS]
+    if language(text) == "zh":
+        text = simplified(text)
     cased = [c for c in text if c.isalpha() and c.lower() != c.upper()]
     shouted = len(text.split()) >= SHOUTED_WORDS and sum(c.isupper() for c in cased) > 0.8 * len(
         cased
