@@ -254,3 +254,9 @@ def test_a_question_in_traditional_characters_is_read_as_in_simplified(engine: E
         c.paper.id for c in engine.ask("哪些论文是关于推测解码的？").citations
     ]
     assert traditional.citations and not traditional.abstained
+
+
+def test_the_problem_a_subject_ends_with_frames_it(engine: Engine) -> None:
+    # 幻觉问题 is "the hallucination problem": 问题 is no topic ("topic modeling" it became)
+    plan = engine.plan("哪些论文研究大模型的幻觉问题？")
+    assert "hallucination" in plan.subject and "topic" not in plan.subject
