@@ -34,6 +34,8 @@ ORAL = ("Oral", "ConditionalOral")
         ("Are there papers on speculative decoding?", "which"),
         ("How do RepSpec and ELMUR differ?", "compare"),
         ("Compare RECON and GTool side by side", "compare"),
+        ("Whats the diff between ExpVid and ImagenWorld benchmarks", "compare"),
+        ("Which papers study the trade-off between accuracy and fairness?", "which"),
         ("Summarise the papers on agents", "summary"),
         ("Give me an overview of SCUBA", "summary"),
         ("What dataset does Rex-Thinker build?", "facts"),

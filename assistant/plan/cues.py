@@ -15,11 +15,12 @@ WHICH_RE = re.compile(
 )
 WHICH_OF_RE = re.compile(r"\bwhich (?:papers|of)\b|\bany of\b", re.I)
 COMPARE_RE = re.compile(
-    r"\b(?:compare|comparison|differ|difference|differences|versus|vs\.?|contrast|"
+    r"\b(?:compare|comparison|differ|difference|differences|diff|versus|vs\.?|contrast|"
     r"similarities|side by side|better than)\b",
     re.I,
 )
 SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,")
+BETWEEN_RE = re.compile(r"\bbetween\b", re.I)  # "between A and B", of two named papers
 SUMMARY_RE = re.compile(
     r"\b(?:summari[sz]e|summary|overview|survey|recap|tl;?dr|in brief|"
     r"main (?:ideas|themes|contributions)|what (?:is|are) .* about)\b",

@@ -9,6 +9,7 @@ from typing import Literal
 
 from ..embedding import GroupCache, MiniLMEmbedding
 from .cues import (
+    BETWEEN_RE,
     COMPARE_RE,
     CONTRAST_RE,
     DETAIL_RE,
@@ -40,6 +41,8 @@ def classify(
     a question in another language whose cue words were rendered in English)."""
     about = named or focus
     if COMPARE_RE.search(question) and (about >= 2 or SEVERAL_RE.search(question)):
+        return "compare"
+    if about >= 2 and BETWEEN_RE.search(question):
         return "compare"
     if SUMMARY_RE.search(question):
         return "summary"
