@@ -256,3 +256,11 @@ def test_a_question_in_capitals_is_read_as_in_lower_case(engine: Engine) -> None
     assert shouted.text == quiet.text and "train Rex-Thinker in two stages" in shouted.text
     # a short acronym question keeps its capitals
     assert engine.plan("RL?").question == "RL?"
+
+
+def test_a_decision_asked_of_a_named_paper_does_not_drop_it(engine: Engine) -> None:
+    answer = engine.ask("Is RepSpec an oral?")
+    assert [c.paper.id for c in answer.citations][:1] == ["bqEi97qzzz"]
+    assert "**RepSpec** (Poster)" in answer.text and not answer.abstained
+    # a set question's decision still filters: no seed paper is an oral
+    assert engine.ask("Which orals are about speculative decoding?").abstained

@@ -4,6 +4,7 @@ question -> (Filters, the question with the filter words removed)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..schema import ACCEPTED_STATUSES, REJECTED_STATUSES, Filters
 
@@ -83,6 +84,16 @@ def from_question(question: str) -> tuple[Filters, str]:
                 description=(f"decision: {decision} (from the question)",),
             ), cleaned
     return Filters(), question
+
+
+def asked_of(filters: Filters, flags: Filters, named: list[str], wide: bool) -> Filters:
+    """A decision a question about named papers states is what it asks of them ("Is RepSpec an
+    oral?"), not a filter that would drop them; a flag's decision, or a set (`wide`) question's,
+    filters."""
+    if not named or wide or flags.statuses or not filters.statuses:
+        return filters
+    kept = tuple(d for d in filters.description if not d.startswith("decision:"))
+    return replace(filters, statuses=(), description=kept)
 
 
 def _is_filter_use(question: str, match: re.Match[str]) -> bool:

@@ -18,7 +18,7 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .cues import NEGATED
-from .filters import area_from_question, from_question, merge
+from .filters import area_from_question, asked_of, from_question, merge
 from .followup import Resolved, resolve
 from .foreign import Foreign, content, render
 from .gloss import simplified
@@ -122,7 +122,7 @@ def make_plan(
     first = classify(own, len(named), prototypes, meaning=meaning)
     resolved = resolve(own, first, bool(named), history, table)
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
-    named = table.passing(named, filters)
+    named = table.passing(named, filters := asked_of(filters, flags, named, first in SET_KINDS))
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     if reader is not None:
