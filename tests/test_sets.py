@@ -383,3 +383,14 @@ def test_a_question_comparing_no_two_papers_is_read_for_its_subject(engine: Engi
     answer = engine.ask("Which papers compare open-source and closed-source models?")
     assert answer.kind == "which"
     assert SCUBA in listed(answer) and len(listed(answer)) < len(engine.papers) // 2
+
+
+def test_a_listing_longer_than_it_shows_gives_the_true_count(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from assistant.retrieve import retriever
+
+    monkeypatch.setattr(retriever, "MAX_LISTED", 5)
+    answer = engine.ask("How many posters are there in total?")
+    assert answer.text.startswith("19 papers in this corpus match, the first 5 by title shown")
+    assert len(listed(answer)) == 5

@@ -46,6 +46,7 @@ class Decision:
     missing: str = ""  # abstain_detail: what the abstracts do not state
     mention: bool = False  # ...as a term they do not mention, not a kind of detail
     words: Weighted = Weighted()  # a set question: its subject's concepts, by weight
+    total: int = 0  # a listing: how many papers pass its filters (it shows the first of them)
     vector: np.ndarray | None = None  # ...and the vector its evidence sentences are chosen by
 
 
@@ -71,7 +72,8 @@ class Judge:
         unknown = self.unstated_terms(plan.question, papers) if plan.anchored else []
         if unknown and plan.kind == "facts":
             return Decision("abstain_detail", tuple(about), ", ".join(unknown), mention=True)
-        return Decision("answer", tuple(self.choose(plan, hits)))
+        total = len(self.catalog.table.allowed(plan.filters) or ()) if plan.listing else 0
+        return Decision("answer", tuple(self.choose(plan, hits)), total=total)
 
     def decide_set(
         self,

@@ -48,7 +48,9 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         return compare(bank, [h.paper for h in about], plan.lang)
     if plan.kind == "which":
         note = filters_text(plan.lang, plan.filters.description)
-        return which(bank, about, plan.topic_vector, words, note, plan.subject, plan.lang)
+        return which(
+            bank, about, plan.topic_vector, words, note, plan.subject, plan.lang, decision.total
+        )
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
     return facts(

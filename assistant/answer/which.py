@@ -22,12 +22,14 @@ def which(
     filters_note: str,
     subject: str = "",
     lang: str = "en",
+    total: int = 0,
 ) -> Draft:
-    """Every matching paper with a count, each with the sentence that shows why it matches."""
+    """Every matching paper with a count, each with the sentence that shows why it matches.
+    `total`: a listing's count when it shows only the first of them."""
     draft = Draft()
-    lead = matching(lang, len(hits)) + (
-        say(lang, "aside", text=filters_note) if filters_note else ""
-    )
+    shown = say(lang, "first_shown", n=len(hits)) if total > len(hits) else ""
+    lead = matching(lang, max(total, len(hits))) + shown
+    lead += say(lang, "aside", text=filters_note) if filters_note else ""
     draft.parts.append(lead + say(lang, "colon"))
     number = 0
     pick = bank.best_by_terms if len(hits) > LONG_LIST else bank.best

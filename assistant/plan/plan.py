@@ -40,7 +40,7 @@ WIDE_K = 20  # papers considered for "which" and topic summaries
 # Words that leave a question with no topic of its own once its filter words are gone.
 LISTING_WORDS = frozenset(
     "paper papers which list corpus collection area track there ani all show me are is in the "
-    "what work submiss find".split()
+    "what work submiss find mani total number count".split()  # "how many ... in total?" too
 )
 
 
