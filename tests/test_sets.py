@@ -248,6 +248,18 @@ def test_a_long_list_is_grouped_by_the_keywords_its_papers_share() -> None:
     assert themes(hits[:5], "learning")[0].name == ""  # a short list stays one list
 
 
+def test_a_keyword_and_its_acronym_make_one_group_named_as_most_write_it() -> None:
+    hits = [hit(i, ("LLMs", "llm inference")) for i in range(4)]
+    hits += [hit(i, ("large language models", "LLM inference")) for i in range(4, 8)]
+    hits += [hit(i, ("Diffusion models",)) for i in range(8, 11)]
+    groups = themes(hits, "decoding")
+    assert [(g.name, len(g.hits)) for g in groups] == [("LLMs", 8), ("Diffusion models", 3)]
+    # "llm inference" and "LLM inference" are one keyword: the spelling with capitals names it
+    assert themes(hits[:8] + [hit(9, ("x",))] * 2, "large language models")[0].name == (
+        "LLM inference"
+    )
+
+
 def test_a_list_of_more_than_twenty_papers_folds_the_rest() -> None:
     text = "25 papers match:\n" + "\n".join(f"{i}. paper {i}" for i in range(1, 26))
     folded = fold_list(text)

@@ -5,8 +5,11 @@ again; papers sharing no keyword with another go under "Other"."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..schema import PaperHit
+from ..store.catalog import packaged
+from ..text.acronyms import written_acronyms
 from ..text.messages import say
 from ..text.tokens import terms
 
@@ -29,9 +32,11 @@ def themes(hits: list[PaperHit], subject: str, lang: str = "en") -> list[Theme]:
     own = terms(subject)
     left = list(range(len(hits)))
     groups: list[Theme] = []
+    # an acronym some paper writes as one is read as one in every keyword ("llm inference")
+    written = {a for h in hits for k in h.paper.keywords for a in written_acronyms(k)}
     for labels in (  # keywords first; a primary area groups what no keyword did
-        [_keywords(h.paper.keywords, own) for h in hits],
-        [_keywords((h.paper.primary_area,), own) for h in hits],
+        [_keywords(h.paper.keywords, own, written) for h in hits],
+        [_keywords((h.paper.primary_area,), own, written) for h in hits],
     ):
         left = _group(hits, labels, left, groups)
     if len(groups) < 2:
@@ -51,29 +56,48 @@ def _group(
     returns the indices still ungrouped."""
     while left and len(groups) < MAX_GROUPS:
         members: dict[frozenset[str], list[int]] = {}
-        names: dict[frozenset[str], str] = {}
+        names: dict[frozenset[str], list[str]] = {}
         for i in left:
             for key, name in labels[i].items():
                 members.setdefault(key, []).append(i)
-                names.setdefault(key, name)
+                names.setdefault(key, []).append(name)
         if not members:
             break
         key = max(members, key=lambda k: (len(members[k]), -min(members[k])))
         if len(members[key]) < MIN_MEMBERS:
             break
-        groups.append(Theme(_title(names[key]), tuple(hits[i] for i in members[key])))
+        groups.append(Theme(_title(_name(names[key])), tuple(hits[i] for i in members[key])))
         left = [i for i in left if i not in members[key]]
     return left
 
 
-def _keywords(keywords: tuple[str, ...], own: set[str]) -> dict[frozenset[str], str]:
-    """Keywords by their stems (so spellings meet), without the question's own subject."""
+def _keywords(
+    keywords: tuple[str, ...], own: set[str], written: set[str]
+) -> dict[frozenset[str], str]:
+    """Keywords by their stems, the `written` acronyms spelt out (so "LLMs" and "large language
+    models" meet), without the question's own subject."""
     out: dict[frozenset[str], str] = {}
     for keyword in keywords:
-        stems = frozenset(terms(keyword))
+        stems = _spelt_out(frozenset(terms(keyword)), written)
         if stems and not stems <= own:
             out.setdefault(stems, keyword.strip())
     return out
+
+
+@lru_cache(maxsize=1)
+def _long_forms() -> dict[str, tuple[str, ...]]:
+    return {k: tuple(v) for k, v in packaged().items()}
+
+
+def _spelt_out(stems: frozenset[str], written: set[str]) -> frozenset[str]:
+    forms = _long_forms()
+    return frozenset(x for s in stems for x in (forms.get(s, (s,)) if s in written else (s,)))
+
+
+def _name(spellings: list[str]) -> str:
+    """A group's name: its members' commonest spelling, the one with capitals of equals ("LLM
+    inference", not "llm inference")."""
+    return max(spellings, key=lambda s: (spellings.count(s), sum(c.isupper() for c in s)))
 
 
 def _title(name: str) -> str:
