@@ -22,6 +22,7 @@ from .ingest.corpus import resolve_corpus
 from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.comparison import without_comparison
+from .plan.cues import AUTHOR_RE
 from .plan.foreign import Foreign
 from .plan.kinds import Kind, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
@@ -273,6 +274,10 @@ class Engine:
             plan = self.compared(plan, history or (), filters)
         if plan.lang != "en" and not self.has_multilingual():
             plan = replace(plan, notes=plan.notes + (say(plan.lang, "no_multilingual"),))
+        if AUTHOR_RE.search(question) and 2 * sum(bool(p.authors) for p in self.papers) < len(
+            self.papers
+        ):
+            plan = replace(plan, notes=(say(plan.lang, "no_authors"), *plan.notes))
         llm = (backend or self.settings.backend) == "openai"
         if llm and not configured(self.settings):
             raise NoLLMError(HOW_TO)

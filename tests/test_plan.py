@@ -264,3 +264,11 @@ def test_a_decision_asked_of_a_named_paper_does_not_drop_it(engine: Engine) -> N
     assert "**RepSpec** (Poster)" in answer.text and not answer.abstained
     # a set question's decision still filters: no seed paper is an oral
     assert engine.ask("Which orals are about speculative decoding?").abstained
+
+
+def test_a_question_about_authors_says_the_corpus_lists_few(engine: Engine) -> None:
+    for question in ("Which papers are by Yoshua Bengio?", "RepSpec 的作者是谁？"):
+        answer = engine.ask(question)
+        assert any("no authors" in n or "没有作者信息" in n for n in answer.notes), question
+    # a topic estimated "by Monte Carlo sampling" is no question about authors
+    assert not engine.ask("Which papers estimate gradients by Monte Carlo sampling?").notes

@@ -77,6 +77,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "把问题缩小到 {limit} 篇以内（例如只看口头报告或某一领域）即可列出不相符的论文",
     },
     "list_sep": {"en": ", ", "zh": "、"},
+    "no_authors": {
+        "en": "Most papers in this corpus list no authors (the submissions are anonymous "
+        "here), so papers cannot be found by who wrote them; ask about a topic or a title.",
+        "zh": "本语料库的大多数论文没有作者信息（这里的投稿是匿名的），无法按作者查找论文；请改问主题或标题。",
+    },
     "no_multilingual": {
         "en": "This index has no multilingual vectors yet, so a question in another language is "
         "matched by its Latin-letter words only: run `iclr-assistant ingest` to add them.",
