@@ -1,13 +1,15 @@
 """Regenerate what the assistant learns from all of ICLR 2026 for any corpus it reads, however
 small: assistant/data/acronyms.json (the acronyms the abstracts define, each with its most common
 long form), assistant/data/term_df.json (how many abstracts use each stem, for how specific a
-question's words are) and assistant/data/keyword_phrases.json (the keywords at least two papers
-give, the English a question in another language is looked up against). Run from the repository root:
+question's words are), assistant/data/keyword_phrases.json (the keywords at least two papers
+give, the English a question in another language is looked up against) and
+assistant/data/word_df.json (how many papers use each word as written, for reading typos). Run from the repository root:
     .venv/bin/python scripts/learn_corpus_terms.py"""
 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 from assistant.config import DATA_DIR
@@ -18,6 +20,8 @@ from assistant.text.tokens import terms
 
 MIN_DF = 3  # rarer stems are left out: a missing stem counts as rare
 MIN_KEYWORD_PAPERS = 2  # a keyword one paper gives is too particular to translate a question to
+MIN_WORD_DF = 3  # a word fewer papers use is no spelling to correct a question's word to
+WORD_RE = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
 def main() -> None:
@@ -40,6 +44,14 @@ def main() -> None:
     out = DATA_DIR / "keyword_phrases.json"
     out.write_text(json.dumps(common, ensure_ascii=False, indent=0))
     print(f"{len(common)} keyword phrases -> {out}")
+    words: Counter[str] = Counter()
+    for paper in papers:
+        text = f"{paper.title} {' ; '.join(paper.keywords)} {paper.abstract}".lower()
+        words.update(set(WORD_RE.findall(text)))
+    kept = {w: n for w, n in sorted(words.items()) if n >= MIN_WORD_DF and len(w) >= 2}
+    out = DATA_DIR / "word_df.json"
+    out.write_text(json.dumps(kept, separators=(",", ":")))
+    print(f"{len(kept)} words -> {out}")
 
 
 if __name__ == "__main__":

@@ -272,3 +272,24 @@ def test_a_question_about_authors_says_the_corpus_lists_few(engine: Engine) -> N
         assert any("no authors" in n or "没有作者信息" in n for n in answer.notes), question
     # a topic estimated "by Monte Carlo sampling" is no question about authors
     assert not engine.ask("Which papers estimate gradients by Monte Carlo sampling?").notes
+
+
+def test_typos_are_read_as_the_words_the_papers_use(engine: Engine) -> None:
+    answer = engine.ask("wich papers r about speculativ decodng")
+    assert [c.paper.id for c in answer.citations] == ["bqEi97qzzz"]  # RepSpec, not abstained
+    assert "read as typos: decodng -> decoding, speculativ -> speculative, wich -> which" in (
+        answer.notes
+    )
+
+
+def test_everyday_words_inflections_names_and_capitals_are_no_typos() -> None:
+    from assistant.plan.spelling import spelled
+
+    for question in (
+        "Which orals does the staff say are about GRPO or xLSTM?",
+        "What else picks RepSpec's draft model?",
+        "Is ELMUR in POPGym?",
+    ):
+        assert spelled(question, lambda word: 0) == (question, ())
+    # a word of the corpus at hand is its own, whatever ICLR 2026 writes
+    assert spelled("papers on decodng", lambda word: 1) == ("papers on decodng", ())

@@ -33,6 +33,7 @@ from .kinds import (
     uncontrasted,
 )
 from .named import find_named
+from .spelling import spelled
 
 MAX_QUESTION_CHARS = 2000
 SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
@@ -112,7 +113,7 @@ def make_plan(
 ) -> Plan:
     """`widen`: set questions consider WIDE_K papers, else `top_k`. `foreign` makes (once) what a
     question in another language needs (without it, all read as English). `kind`: if known."""
-    question = normalise(question)
+    question, fixed = spelled(normalise(question), table.words.doc_freq)
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
     filters, own = _filters(render(question, lang), flags, table)
@@ -138,7 +139,7 @@ def make_plan(
         listing=_only_filters(filters, words),
         detail=detail_asked(render(question, lang)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
-        notes=_notes(lang, resolved.names, filters),
+        notes=_notes(lang, resolved.names, filters, fixed),
         lang=lang,
         query=words.query,
         topic=words.topic,
@@ -254,9 +255,15 @@ def _only_filters(filters: Filters, words: _Words) -> bool:
     )
 
 
-def _notes(lang: str, followed: str, filters: Filters) -> tuple[str, ...]:
-    """What the answer notes: the papers a follow-up is about, and every filter applied."""
-    notes = [say(lang, "followup_note", names=followed)] if followed else []
+def _notes(
+    lang: str, followed: str, filters: Filters, fixed: tuple[tuple[str, str], ...] = ()
+) -> tuple[str, ...]:
+    """What the answer notes: the words read as typos, the papers a follow-up is about, and
+    every filter applied."""
+    notes = (
+        [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
+    )
+    notes += [say(lang, "followup_note", names=followed)] if followed else []
     described = (filters_text(lang, (d,)) for d in filters.description)
     return (*notes, *(say(lang, "filter_note", filter=d) for d in described))
 

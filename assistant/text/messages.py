@@ -77,6 +77,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "把问题缩小到 {limit} 篇以内（例如只看口头报告或某一领域）即可列出不相符的论文",
     },
     "list_sep": {"en": ", ", "zh": "、"},
+    "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
     "no_authors": {
         "en": "Most papers in this corpus list no authors (the submissions are anonymous "
         "here), so papers cannot be found by who wrote them; ask about a topic or a title.",

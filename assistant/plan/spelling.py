@@ -1,0 +1,105 @@
+"""Typos in an English question, read as the words the papers use: a word that neither ICLR
+2026's abstracts (assistant/data/word_df.json, scripts/learn_corpus_terms.py), in any form
+(its stem), nor the corpus at hand, nor the English of the CC-CEDICT dictionary (everyday words:
+"staff", "says") use is read as such a word one edit away (two, for a long word): "speculativ
+decodng" as "speculative decoding". Names, acronyms and words in capitals are left alone."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+from ..config import DATA_DIR
+from ..store.catalog import PACKAGED_DF
+from ..text.language import language
+from ..text.tokens import tokenize
+from .gloss import dictionary
+
+WORDS_FILE = DATA_DIR / "word_df.json"
+MIN_TYPO = 4  # shorter words are too often right for a correction to be a guess worth making
+LONG_TYPO = 8  # from this length a word may be two edits away from what was meant
+WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
+
+
+@lru_cache(maxsize=1)
+def known_words() -> dict[str, int]:
+    return dict(json.loads(WORDS_FILE.read_text())) if WORDS_FILE.exists() else {}
+
+
+@lru_cache(maxsize=1)
+def _other_words() -> frozenset[str]:
+    """Words no correction is needed for beyond the papers' own: everyday English (the senses of
+    CC-CEDICT) and the stems of every word of ICLR 2026 ("orals", "picks")."""
+    english = {w for senses in dictionary().values() for w in WORD_RE.findall(senses.lower())}
+    stems = json.loads(PACKAGED_DF.read_text())["df"] if PACKAGED_DF.exists() else {}
+    return frozenset(english | set(stems))
+
+
+def _typo(word: str, used: Callable[[str], int]) -> bool:
+    if len(word) < MIN_TYPO or word in known_words() or word in _other_words():
+        return False
+    stems = tokenize(word)
+    return bool(stems) and stems[0] not in _other_words() and not used(word)
+
+
+@lru_cache(maxsize=1)
+def _by_length() -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for word in known_words():
+        out.setdefault(len(word), []).append(word)
+    return out
+
+
+def spelled(question: str, used: Callable[[str], int]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The question with its typos read as meant, and each (typo, word) read. `used`: how many
+    papers of the corpus at hand use a word (a word of its own is no typo)."""
+    if language(question) != "en" or not known_words():
+        return question, ()
+    fixed: dict[str, str] = {}
+    for word in set(WORD_RE.findall(question)):
+        if _typo(word, used) and (meant := _meant(word)):
+            fixed[word] = meant
+    if not fixed:
+        return question, ()
+    text = WORD_RE.sub(lambda m: fixed.get(m.group(0), m.group(0)), question)
+    return text, tuple(sorted(fixed.items()))
+
+
+def _meant(word: str) -> str | None:
+    """The known word within one edit (two for a long word) with the same first letter, one the
+    word only leaves letters out of first (the commonest slip: "wich", "which", not "with"),
+    then the fewest edits, then the commonest; None when there is none."""
+    limit = 2 if len(word) >= LONG_TYPO else 1
+    counts = known_words()
+    near = {
+        w: d
+        for n in range(len(word) - limit, len(word) + limit + 1)
+        for w in _by_length().get(n, ())
+        if w[0] == word[0] and (d := _distance(word, w, limit)) <= limit
+    }
+    return max(near, key=lambda w: (_leaves_out(word, w), -near[w], counts[w], w)) if near else None
+
+
+def _leaves_out(word: str, longer: str) -> bool:
+    """Whether `word` is `longer` with letters left out."""
+    letters = iter(longer)
+    return len(word) < len(longer) and all(c in letters for c in word)
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Edits (insert, delete, substitute, swap two neighbours) from a to b, or limit + 1 once it
+    is sure to be more than limit."""
+    before: list[int] = []
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, 1):
+            current[j] = min(row[j] + 1, current[j - 1] + 1, row[j - 1] + (x != y))
+            if i > 1 and j > 1 and x == b[j - 2] and a[i - 2] == y:
+                current[j] = min(current[j], before[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        before, row = row, current
+    return row[-1]
