@@ -22,8 +22,9 @@ COMPARE_RE = re.compile(
 SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,")
 # a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")
 AUTHOR_RE = re.compile(
-    r"\b(?:authors?|authored|co-?authors?|written by)\b"
-    r"|\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?\s+by\s+[A-Z][\w'-]+\s+[A-Z]|作者|谁写的",
+    r"\bwho (?:wrote|authored)\b|\bauthors? of\b|\b(?:authored|written) by\b"
+    r"|\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?\s+by\s+[A-Z][\w'-]+\s+[A-Z]"
+    r"|作者是|谁写的",
 )
 BETWEEN_RE = re.compile(r"\bbetween\b", re.I)  # "between A and B", of two named papers
 SUMMARY_RE = re.compile(
