@@ -27,7 +27,7 @@ from .plan.foreign import Foreign
 from .plan.kinds import Kind, prototypes_for
 from .plan.plan import Plan, make_plan, normalise
 from .retrieve.candidates import SMALL_CORPUS, exhaustive, gather
-from .retrieve.described import described
+from .retrieve.described import compared
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
@@ -168,18 +168,18 @@ class Engine:
         return Search(hits=self.retriever.retrieve(plan), filters=plan.filters, query=plan.query)
 
     def compared(self, plan: Plan, history: Sequence[Turn], filters: Filters | None) -> Plan:
-        """A comparison's papers, named or described, in question order; a question that finds
-        fewer than two ("how does xLSTM compare with Transformers?") is not a comparison, and is
-        read again as the kind it is (its subject read for a set question)."""
-        found = described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
-        if len(found) >= 2:
-            return replace(plan, named=found)
-        if len(plan.named) <= 1:
-            english = plan.lang == "en"
-            prototypes = prototypes_for(self.embedder) if english else self.foreign().prototypes
-            kind = without_comparison(plan, prototypes)
-            return self.plan(plan.question, history, filters, plan.k, kind=kind)
-        return plan
+        """A comparison's papers, named or described (retrieve/described.py); read again as the
+        kind it is when it compares no two papers."""
+        english = plan.lang == "en"
+        prototypes = prototypes_for(self.embedder) if english else self.foreign().prototypes
+        return compared(
+            self.retriever,
+            plan,
+            lambda part: self.plan(part, filters=filters),
+            lambda: self.plan(
+                plan.question, history, filters, plan.k, kind=without_comparison(plan, prototypes)
+            ),
+        )
 
     def judge_set(
         self, plan: Plan, llm: bool = False

@@ -298,3 +298,13 @@ def test_a_reader_that_stops_early_gets_no_traceback(seed_settings: Settings) ->
     err = process.stderr.read().decode()
     assert process.wait(timeout=120) == 141
     assert "Traceback" not in err and "BrokenPipeError" not in err
+
+
+def test_a_comparison_with_a_paper_the_corpus_lacks_says_so(engine: Engine) -> None:
+    answer = engine.ask("Compare RepSpec and Medusa")
+    assert "No paper in this corpus mentions Medusa." in answer.notes
+    assert [c.paper.id for c in answer.citations][:1] == [REPSPEC]
+    # a concept the papers use is no missing paper
+    assert not any(
+        "mentions" in n for n in engine.ask("How does xLSTM compare with Transformers?").notes
+    )

@@ -6,21 +6,53 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..plan.cues import COMPARE_RE
 from ..plan.foreign import content, render
 from ..plan.named import find_named
 from ..plan.plan import Plan
+from ..text.messages import say
 from ..text.tokens import terms
 from .retriever import Retriever
 
 PART_RE = re.compile(r"\s*(?:\b(?:and|with|vs\.?|versus|against|to)\b|[,:;?，、；：？])\s*", re.I)
+NAME_RE = re.compile(r"\b[A-Z][\w+.-]*[\w+]")  # a word that may be a paper's name
 CLAUSE_RE = re.compile(r"[:?;，；：？]|\s[—–]\s")
 STANDS_OUT = 2.0  # a part describes a paper when its best match scores this many times the next
 # (measured on the seed: described papers 2.6-6.6 times, topics such as "proprietary models" <= 1.5)
 FOREIGN_STANDS_OUT = 1.2  # ... in another language, ranked in the multilingual space, whose scores
 # lie closer together (dev split of eval/gold_zh_answers.jsonl: described papers 1.23-2.43 times,
 # a part whose best match was wrong 1.11)
+
+
+def compared(
+    retriever: Retriever,
+    plan: Plan,
+    plan_for: Callable[[str], Plan],
+    replan: Callable[[], Plan],
+) -> Plan:
+    """A comparison's papers, named or described, in question order. A question that finds
+    fewer than two ("how does xLSTM compare with Transformers?") is not a comparison: `replan`
+    reads it as the kind it is, noting the names in it no paper of the corpus mentions
+    ("Compare RepSpec and Medusa")."""
+    found = described(retriever, plan, plan_for)
+    if len(found) >= 2:
+        return replace(plan, named=found)
+    if len(plan.named) > 1:
+        return plan
+    again = replan()
+    absent = unknown_names(retriever, plan.question)
+    if not absent:
+        return again
+    note = say(plan.lang, "not_in_corpus", names=", ".join(absent))
+    return replace(again, notes=(note, *again.notes))
+
+
+def unknown_names(retriever: Retriever, question: str) -> list[str]:
+    """Capitalised words past the question's first that no paper of the corpus uses."""
+    words = NAME_RE.findall(question)[1:]
+    return [w for w in dict.fromkeys(words) if not retriever.catalog.lexical.doc_freq(w)]
 
 
 def described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]) -> tuple[str, ...]:
