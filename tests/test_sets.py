@@ -406,3 +406,12 @@ def test_a_listing_longer_than_it_shows_gives_the_true_count(
     answer = engine.ask("How many posters are there in total?")
     assert answer.text.startswith("19 papers in this corpus match, the first 5 by title shown")
     assert len(listed(answer)) == 5
+
+
+def test_more_papers_like_this_one_lists_the_closest_others(engine: Engine) -> None:
+    turns = turns_after(engine, "Tell me about the SCUBA benchmark")
+    answer = engine.ask("are there other papers like this one?", turns)
+    assert answer.kind == "similar" and answer.text.startswith("The papers in this corpus closest")
+    assert SCUBA not in listed(answer) and {EXPVID, IMAGENWORLD} <= set(listed(answer)[:3])
+    named = engine.ask("Which papers are similar to SCUBA?")
+    assert listed(named)[:3] == listed(answer)[:3]

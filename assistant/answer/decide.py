@@ -93,8 +93,8 @@ class Judge:
     # -- which papers an answer is about ------------------------------------------------------
     def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:
         pinned = [h for h in hits if h.named]
-        if plan.listing:
-            return hits  # every paper the filters let through is the answer
+        if plan.listing or plan.kind == "similar":
+            return hits  # every paper the filters let through; the closest to those asked about
         if plan.kind == "compare":
             return pinned if len(pinned) >= 2 else (pinned + [h for h in hits if not h.named])[:2]
         if plan.kind == "which":

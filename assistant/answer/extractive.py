@@ -14,7 +14,7 @@ from .draft import Draft
 from .evidence import SentenceBank
 from .facts import facts
 from .summary import summary
-from .which import which
+from .which import closest, which
 
 
 def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
@@ -44,6 +44,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
             return which(bank, about, vector, found, note, plan.subject, plan.lang)
         return summary(bank, about, vector, found, plan.subject, plan.lang)
     words = terms(plan.topic)
+    if plan.kind == "similar":
+        return closest(bank, about, plan.lang)
     if plan.kind == "compare":
         return compare(bank, [h.paper for h in about], plan.lang)
     if plan.kind == "which":

@@ -46,3 +46,21 @@ def which(
                 f"{number}. {label(hit.paper)} ({status}{area}): {display(sentence.text)} {marker}"
             )
     return draft
+
+
+def closest(bank: SentenceBank, hits: list[PaperHit], lang: str = "en") -> Draft:
+    """The papers closest to those a question points at (the hits marked named), each with its
+    sentence closest to their titles."""
+    asked = [h.paper for h in hits if h.named]
+    draft = Draft()
+    names = say(lang, "list_sep").join(label(p) for p in asked)
+    draft.parts.append(say(lang, "closest", names=names))
+    vector = bank.embedder.embed_many([" ; ".join(p.title for p in asked)])[0]
+    for number, hit in enumerate((h for h in hits if not h.named), start=1):
+        sentence = bank.best(hit.paper, vector, set())
+        marker = draft.cite(hit.paper, sentence.text)
+        status = hit.paper.status or say(lang, "status_unknown")
+        draft.parts.append(
+            f"{number}. {label(hit.paper)} ({status}): {display(sentence.text)} {marker}"
+        )
+    return draft

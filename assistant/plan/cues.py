@@ -26,6 +26,9 @@ AUTHOR_RE = re.compile(
     r"|\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?\s+by\s+[A-Z][\w'-]+\s+[A-Z]"
     r"|作者是|谁写的",
 )
+# more papers like the ones a question points at ("are there other papers like this one?")
+LIKE_THIS_RE = re.compile(r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b", re.I)
+SIMILAR_RE = re.compile(rf"{LIKE_THIS_RE.pattern}|\bsimilar\b|类似|相似", re.I)
 BETWEEN_RE = re.compile(r"\bbetween\b", re.I)  # "between A and B", of two named papers
 SUMMARY_RE = re.compile(
     r"\b(?:summari[sz]e|summary|overview|survey|recap|tl;?dr|in brief|"

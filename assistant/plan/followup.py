@@ -11,6 +11,7 @@ from .cues import (
     CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
+    LIKE_THIS_RE,
     NUMBERED_RE,
     ORDINAL_RE,
     ORDINALS,
@@ -33,7 +34,7 @@ def is_followup(question: str, kind: Kind) -> bool:
     """A pronoun, an ordinal, a source number or a continuation points back; "the papers" or a very short
     question does only when the question does not ask for a set of its own ("Name the papers
     about memory" starts afresh)."""
-    cues = (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE)
+    cues = (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE)
     if any(cue.search(question) for cue in cues):
         return True
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS

@@ -18,12 +18,13 @@ from .cues import (
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     SEVERAL_RE,
+    SIMILAR_RE,
     SUMMARY_RE,
     WHICH_OF_RE,
     WHICH_RE,
 )
 
-Kind = Literal["facts", "which", "summary", "compare"]
+Kind = Literal["facts", "which", "summary", "compare", "similar"]
 SET_KINDS: tuple[Kind, ...] = ("which", "summary")
 
 
@@ -40,6 +41,8 @@ def classify(
     meaning is compared with the prototypes, when not the question (its words as asked, for
     a question in another language whose cue words were rendered in English)."""
     about = named or focus
+    if about and SIMILAR_RE.search(question):  # "papers like this one": by the papers themselves
+        return "similar"
     if COMPARE_RE.search(question) and (about >= 2 or SEVERAL_RE.search(question)):
         return "compare"
     if about >= 2 and BETWEEN_RE.search(question):

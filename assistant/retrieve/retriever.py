@@ -45,6 +45,8 @@ class Retriever:
     def retrieve(self, plan: Plan) -> list[PaperHit]:
         if plan.listing:
             return self.listing(plan)
+        if plan.kind == "similar":
+            return self.similar(plan)
         dense, chunks = self.dense(plan)
         fused = fuse(
             dense, self.lexical(plan), self.params, self.multilingual(plan), self.whole(plan)
@@ -126,6 +128,23 @@ class Retriever:
     def lexical(self, plan: Plan) -> dict[str, float]:
         mask = self.catalog.table.mask(plan.filters)
         return dict(self.catalog.lexical.search(plan.query, LEXICAL_PAPERS, mask))
+
+    def similar(self, plan: Plan) -> list[PaperHit]:
+        """The papers the question points at (marked named), then those closest to them as wholes
+        (their mean chunk vectors), best first, those the filters let through."""
+        table, vectors = self.catalog.table, self.catalog.paper_vectors
+        at = {p.id: i for i, p in enumerate(table.papers)}
+        about = [at[i] for i in plan.pinned if i in at]
+        if not about or not len(vectors):
+            return []
+        scores = vectors.astype(np.float32) @ vectors[about].astype(np.float32).mean(axis=0)
+        mask = table.mask(plan.filters)
+        scores[about] = -np.inf
+        if mask is not None:
+            scores = np.where(mask > 0, scores, -np.inf)
+        best = [int(i) for i in np.argsort(-scores)[: plan.k] if np.isfinite(scores[i])]
+        asked = [PaperHit(paper=table.papers[i], score=1.0, named=True) for i in about]
+        return asked + [PaperHit(table.papers[i], round(float(scores[i]), 4)) for i in best]
 
     def listing(self, plan: Plan) -> list[PaperHit]:
         """A question that is only a filter ("which oral papers are there?") lists them all."""
