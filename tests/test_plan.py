@@ -293,3 +293,15 @@ def test_everyday_words_inflections_names_and_capitals_are_no_typos() -> None:
         assert spelled(question, lambda word: 0) == (question, ())
     # a word of the corpus at hand is its own, whatever ICLR 2026 writes
     assert spelled("papers on decodng", lambda word: 1) == ("papers on decodng", ())
+
+
+def test_an_ordinal_counts_in_the_latest_list_long_enough(engine: Engine) -> None:
+    scuba, elmur = "bkjKnO9s7T", "bm3rbtEMFj"
+    history = [
+        Turn("user", "Which papers are about agents?"),
+        Turn("assistant", "2 papers match: SCUBA [1], ELMUR [2].", (scuba, elmur)),
+        Turn("user", "how many tasks does the first one have?"),
+        Turn("assistant", "SCUBA contains 300 task instances. [1]", (scuba,)),
+    ]
+    assert engine.plan("and the second?", history).focus == (elmur,)
+    assert engine.plan("and what about it?", history).focus == (scuba,)

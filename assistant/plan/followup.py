@@ -47,36 +47,37 @@ def resolve(
     """A question naming papers stands alone; a follow-up inherits the last answer's papers."""
     if not history or names_papers or not is_followup(question, kind):
         return Resolved()
-    ids: list[str] = []
-    for turn in reversed(
-        history
-    ):  # the latest turn that named papers ("Five corpora [1]" names none)
+    picked: list[str] = []
+    # the latest turn that named papers ("Five corpora [1]" names none), and as many as the
+    # question counts in ("the second" after an answer about one paper: the list before it)
+    for turn in reversed(history):
         if turn.role == "assistant":
             ids = list(turn.paper_ids) or mentioned_papers(table, turn.content)
-            if ids:
+            picked = _pick(question, ids) if ids else []
+            if picked:
                 break
-    if not ids:
+    if not picked:
         return Resolved()
-    picked = _pick(question, ids)
     last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
     names = ", ".join(p.short_name if (p := table.get(i)) else i for i in picked)
     return Resolved(focus=tuple(picked), context=last_question, names=names)
 
 
 def _pick(question: str, ids: list[str]) -> list[str]:
+    """The papers of `ids` the question counts in; none when it counts past them."""
     span = RANGE_RE.search(question)
     if span:
         word = span.group(2).lower()
         n = COUNTS.get(word) or int(word)
+        if n > len(ids):
+            return []
         return ids[-n:] if span.group(1).lower() == "last" else ids[:n]
     numbered = NUMBERED_RE.search(question)
     if numbered:
         n = int(numbered.group(1) or numbered.group(2)) - 1
-        if 0 <= n < len(ids):
-            return [ids[n]]
+        return [ids[n]] if 0 <= n < len(ids) else []
     ordinal = ORDINAL_RE.search(question)
     if ordinal:
         index = ORDINALS[ordinal.group(1).lower()]
-        if -len(ids) <= index < len(ids):
-            return [ids[index]]
+        return [ids[index]] if -len(ids) <= index < len(ids) else []
     return ids
