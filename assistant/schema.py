@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .text.latex import clean_latex
+
 CHUNKER_VERSION = "sentences-v1"  # recorded in the manifest: change it when chunking changes
 ACCEPTED_STATUSES = ("Oral", "Poster", "ConditionalOral", "ConditionalPoster")
 REJECTED_STATUSES = ("Reject", "Desk Rejected", "Not accepted")
@@ -36,8 +38,9 @@ class Paper:
 
     @property
     def display_name(self) -> str:
-        """The short name as answers show it: cut at a word boundary, with "…", when long."""
-        name = self.short_name
+        """The short name as answers show it, LaTeX read: cut at a word boundary, with "…", when
+        long."""
+        name = clean_latex(self.short_name)
         if len(name) > MAX_LABEL:
             name = name[: MAX_LABEL - 2].rsplit(" ", 1)[0].rstrip(" ,;:-") + "…"
         return name

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.text.latex import clean_latex
 from assistant.text.markers import (
     MARKER_RE,
     Marker,
@@ -294,3 +295,13 @@ def test_numbers_are_read_from_digits_and_small_number_words_but_not_a_list_enum
     assert unstated("1. SCUBA has 300 tasks, 3 personas and 39% success", abstract) == set()
     assert unstated("SCUBA has 310 tasks and 39.5% success", abstract) == {"310", "39.5"}
     assert unstated("Qwen2.5 and GPT-4o agents were tested", "We test agents.") == {"4"}
+
+
+def test_latex_symbols_escapes_and_stray_braces_read_as_text() -> None:
+    assert clean_latex(r"up to 2.37{\times} speedup with \gamma-tolerance") == (
+        "up to 2.37× speedup with γ-tolerance"
+    )
+    assert clean_latex(r"Draft, Verify, \& Improve the \<graph token\>") == (
+        "Draft, Verify, & Improve the <graph token>"
+    )
+    assert clean_latex(r"error \leq 0.1, \top") == r"error ≤ 0.1, \top"  # unknown commands stay

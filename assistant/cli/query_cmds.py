@@ -12,6 +12,7 @@ from typing import Any
 from ..config import Settings
 from ..schema import Answer, Filters, PaperHit
 from ..text.counts import plural
+from ..text.latex import clean_latex
 from .common import engine_for, ensure_index, read_history
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +137,8 @@ def render_answer(answer: Answer) -> str:
     for c in answer.citations:
         flag = "" if c.supported else "  [weakly supported]"
         lines.append(
-            f"  [{c.n}] {c.paper.title} ({c.paper.status or 'status unknown'}) {c.paper.url}{flag}"
+            f"  [{c.n}] {clean_latex(c.paper.title)} ({c.paper.status or 'status unknown'}) "
+            f"{c.paper.url}{flag}"
         )
     return "\n".join(lines)
 

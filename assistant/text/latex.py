@@ -9,7 +9,59 @@ _CMD_RE = re.compile(
     r"\\(?:textbf|textit|emph|mathrm|mathbf|mathit|mathcal|mathbb|texttt|text|underline|"
     r"operatorname|boldsymbol|bm|textsf|mbox|url)\s*\{([^{}]*)\}"
 )
-_ESCAPE_RE = re.compile(r"\\([%&_#$])")
+_ESCAPE_RE = re.compile(r"\\([%&_#$<>])")
+# the symbols abstracts write in LaTeX, as the characters they stand for
+SYMBOLS = {
+    "alpha": "α",
+    "beta": "β",
+    "gamma": "γ",
+    "delta": "δ",
+    "epsilon": "ε",
+    "varepsilon": "ε",
+    "zeta": "ζ",
+    "eta": "η",
+    "theta": "θ",
+    "kappa": "κ",
+    "lambda": "λ",
+    "mu": "μ",
+    "nu": "ν",
+    "xi": "ξ",
+    "pi": "π",
+    "rho": "ρ",
+    "sigma": "σ",
+    "tau": "τ",
+    "phi": "φ",
+    "varphi": "φ",
+    "chi": "χ",
+    "psi": "ψ",
+    "omega": "ω",
+    "Gamma": "Γ",
+    "Delta": "Δ",
+    "Theta": "Θ",
+    "Lambda": "Λ",
+    "Sigma": "Σ",
+    "Phi": "Φ",
+    "Psi": "Ψ",
+    "Omega": "Ω",
+    "times": "×",
+    "pm": "±",
+    "approx": "≈",
+    "sim": "~",
+    "le": "≤",
+    "leq": "≤",
+    "ge": "≥",
+    "geq": "≥",
+    "neq": "≠",
+    "to": "→",
+    "rightarrow": "→",
+    "cdot": "·",
+    "infty": "∞",
+    "ell": "ℓ",
+}
+_SYMBOL_RE = re.compile(
+    r"\\(" + "|".join(sorted(SYMBOLS, key=len, reverse=True)) + r")(?![A-Za-z])"
+)
+_BRACED_RE = re.compile(r"\{([^{}\\]{0,30})\}")  # braces left around a bit of text: {×}
 _BARE_CMD_RE = re.compile(r"\\(?:left|right|,|;|!|quad|qquad)")
 _SPACES_RE = re.compile(r"[ \t]+")
 
@@ -22,6 +74,8 @@ def clean_latex(text: str) -> str:
         for _ in range(3):  # nested commands such as \textbf{\emph{x}}
             out = _CMD_RE.sub(r"\1", out)
         out = _ESCAPE_RE.sub(r"\1", out)
+        out = _SYMBOL_RE.sub(lambda m: SYMBOLS[m.group(1)], out)
         out = _BARE_CMD_RE.sub(" ", out)
+        out = _BRACED_RE.sub(r"\1", out)
     out = out.replace("$", "").replace("~", " ").replace("``", '"').replace("''", '"')
     return _SPACES_RE.sub(" ", out).strip()
