@@ -305,3 +305,12 @@ def test_an_ordinal_counts_in_the_latest_list_long_enough(engine: Engine) -> Non
     ]
     assert engine.plan("and the second?", history).focus == (elmur,)
     assert engine.plan("and what about it?", history).focus == (scuba,)
+
+
+def test_between_in_a_follow_up_over_a_set_is_no_comparison(engine: Engine) -> None:
+    turns = [
+        Turn("user", "Are there any papers that propose benchmarks?"),
+        Turn("assistant", "3 papers match.", ("bkjKnO9s7T", "bj0ahFM4P0", "bld9g6jFh9")),
+    ]
+    question = "Which of those report a gap between open-source and proprietary models?"
+    assert engine.plan(question, turns).kind == "which"

@@ -45,7 +45,7 @@ def classify(
         return "similar"
     if COMPARE_RE.search(question) and (about >= 2 or SEVERAL_RE.search(question)):
         return "compare"
-    if about >= 2 and BETWEEN_RE.search(question):
+    if named >= 2 and BETWEEN_RE.search(question):  # not "a gap between" of a follow-up's set
         return "compare"
     if SUMMARY_RE.search(question):
         return "summary"
