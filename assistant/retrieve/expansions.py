@@ -6,13 +6,12 @@ by their name for it too ("weather forecasting"), as its alternative."""
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cached_property
 
 import numpy as np
 
 from ..embedding import MiniLMEmbedding
-from ..plan.feedback import Neighbours, keyword_phrase
+from ..plan.feedback import Neighbours
 from ..store.catalog import OWN_STATISTICS, Catalog
 from ..text.tokens import tokenize
 
@@ -43,24 +42,18 @@ class Expander:
 
     @cached_property
     def neighbours(self) -> Neighbours:
-        phrases = tuple(
-            frozenset(filter(None, (keyword_phrase(k) for k in p.keywords)))
-            for p in self.catalog.table.papers
-        )
         vectors = np.asarray(self.catalog.paper_vectors, dtype=np.float32)
-        return Neighbours(vectors, phrases, Counter(p for own in phrases for p in own))
+        return Neighbours.of(vectors, [p.keywords for p in self.catalog.table.papers])
 
     def __call__(self, subject: str, vector: np.ndarray) -> tuple[str, ...]:
         """The corpus's other names for `subject` (embedded as `vector`), likeliest first."""
         if not subject or not self.active:
             return ()
         lifts = self.neighbours.lifts(vector.astype(np.float32))
-        own = set(tokenize(subject))
-        if any(set(tokenize(p)) <= own for p in lifts if lifts[p] >= EXPANSION_LIFT):
-            return ()  # the subject already says what its papers call it
         found = [p for p in lifts if lifts[p] >= EXPANSION_LIFT]
-        if not found:
-            return ()
+        own = set(tokenize(subject))
+        if not found or any(set(tokenize(p)) <= own for p in found):
+            return ()  # none, or the subject already says what its papers call it
         sims = self.embedder.embed_many(found) @ vector
         close = sorted(
             (p for p, s in zip(found, sims) if s >= EXPANSION_CLOSE),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -82,9 +83,17 @@ def _specificity(lexical: Lexical) -> Callable[[str], float]:
     """idf of a stem: a few hundred papers say too little about how common a word is."""
     if len(lexical.paper_ids) >= OWN_STATISTICS or not PACKAGED_DF.exists():
         return lexical.idf
-    data = json.loads(PACKAGED_DF.read_text())
-    n, df = int(data["papers"]), data["df"]
+    n, df = packaged_df()
     return lambda stem: idf(n, df.get(stem, 0))
+
+
+@lru_cache(maxsize=1)
+def packaged_df() -> tuple[int, dict[str, int]]:
+    """ICLR 2026's paper count and how many of its papers use each stem (none without the file)."""
+    if not PACKAGED_DF.exists():
+        return 0, {}
+    data = json.loads(PACKAGED_DF.read_text())
+    return int(data["papers"]), data["df"]
 
 
 def packaged() -> dict[str, list[str]]:
