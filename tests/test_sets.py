@@ -415,3 +415,71 @@ def test_more_papers_like_this_one_lists_the_closest_others(engine: Engine) -> N
     assert SCUBA not in listed(answer) and {EXPVID, IMAGENWORLD} <= set(listed(answer)[:3])
     named = engine.ask("Which papers are similar to SCUBA?")
     assert listed(named)[:3] == listed(answer)[:3]
+
+
+REPSPEC = "bqEi97qzzz"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which of RepSpec and ELMUR uses reinforcement learning?",
+        "Do RepSpec or ELMUR use reinforcement learning?",
+    ],
+)
+def test_which_of_the_named_papers_judges_only_them_and_names_the_rest(
+    engine: Engine, question: str
+) -> None:
+    plan = engine.plan(question)
+    assert set(plan.focus) == {REPSPEC, ELMUR} and plan.subject == "reinforcement learning"
+    answer = engine.ask(question)
+    assert listed(answer) == [ELMUR]
+    assert answer.text.startswith("1 of these 2 papers matches")
+    assert "Not matching: **RepSpec**." in answer.text
+
+
+def test_none_of_the_named_papers_matching_names_them_with_their_decisions(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("Which of RepSpec, GTool and ELMUR are orals?")
+    assert answer.abstained and "None of these 3 papers" in answer.text
+    assert "**GTool** (Poster)" in answer.text and "No paper in this corpus" not in answer.text
+
+
+def test_which_one_after_a_comparison_is_asked_of_the_compared_papers(engine: Engine) -> None:
+    turns = turns_after(engine, "Compare RepSpec and ELMUR")
+    answer = engine.ask("Which one uses reinforcement learning?", turns)
+    assert listed(answer) == [ELMUR] and "Not matching: **RepSpec**." in answer.text
+    alone = engine.ask("Which one uses reinforcement learning?")
+    assert len(listed(alone)) > 1  # no earlier answer: the corpus is searched
+
+
+def test_summarize_two_named_papers_summarizes_each_of_them(engine: Engine) -> None:
+    answer = engine.ask("Summarize RepSpec and ELMUR")
+    assert listed(answer) == [REPSPEC, ELMUR]
+    assert "**RepSpec** (Poster) in brief:" in answer.text
+    assert "**ELMUR** (Poster) in brief:" in answer.text
+
+
+def test_a_coined_first_word_of_a_title_names_its_paper(engine: Engine) -> None:
+    plan = engine.plan("Which is better for long horizons, ELMUR or xLSTM?")
+    assert set(plan.focus) == {ELMUR, XLSTM} and plan.subject == "better for long horizons"
+    assert engine.plan("What does xLSTM find?").named == (XLSTM,)
+
+
+def test_papers_like_a_named_one_are_the_closest_others(engine: Engine) -> None:
+    assert engine.plan("Which papers are like RepSpec?").kind == "similar"
+    assert engine.plan("I would like papers on memory").kind == "which"
+
+
+@pytest.mark.parametrize(
+    "question", ["RepSpec 和 ELMUR 哪个用了强化学习？", "RepSpec 和 ELMUR 是否用了强化学习？"]
+)
+def test_which_of_the_named_papers_in_chinese_is_framed_in_chinese(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert listed(answer) == [ELMUR]
+    assert (
+        answer.text.startswith("这 2 篇论文中有 1 篇符合") and "不符合：**RepSpec**" in answer.text
+    )

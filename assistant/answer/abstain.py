@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
+from ..text.counts import plural
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .decide import Decision
-from .draft import Draft, label
+from .draft import Draft, badge, label
 from .evidence import SentenceBank
 
 DETAIL_NOUNS = [
@@ -44,6 +45,12 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
     text = say(lang, "no_match", scope=scope) + (
         say(lang, "nearest", names=nearest) if nearest else ""
     )
+    if plan.focus and plan.wide:  # over given papers: none of them
+        count = len(plan.focus)
+        names = say(lang, "list_sep").join(
+            f"{label(h.paper)}{badge(h.paper)}" for h in decision.about
+        )
+        text = say(lang, "none_of", count=plural(count, "paper"), n=count, names=names)
     return Answer(
         question=plan.question,
         text=text,

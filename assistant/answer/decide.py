@@ -48,6 +48,7 @@ class Decision:
     words: Weighted = Weighted()  # a set question: its subject's concepts, by weight
     total: int = 0  # a listing: how many papers pass its filters (it shows the first of them)
     vector: np.ndarray | None = None  # ...and the vector its evidence sentences are chosen by
+    unmatched: tuple[PaperHit, ...] = ()  # a set over given papers: those judged not to match
 
 
 class Judge:
@@ -83,12 +84,19 @@ class Judge:
         words: Weighted,
         vector: np.ndarray | None = None,
     ) -> Decision:
-        """A set question answers about every paper judged relevant, or says none is."""
+        """A set question answers about every paper judged relevant, or says none is; over
+        given papers (a follow-up's, the ones it names) it says which of them are not."""
+        ids = {h.paper.id for h in kept}
+        unmatched = tuple(h for h in judged if h.paper.id not in ids) if plan.focus else ()
+        if not kept and plan.focus:  # none of the given papers; those a filter left out too
+            table = self.catalog.table
+            given = tuple(PaperHit(p, 0.0) for i in plan.focus if (p := table.get(i)))
+            return Decision("abstain_corpus", unmatched or given)
         if not kept:
             return Decision("abstain_corpus", tuple(judged[:3]))
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
             return Decision("abstain_detail", tuple(kept[:3]), plan.detail)
-        return Decision("answer", tuple(kept), words=words, vector=vector)
+        return Decision("answer", tuple(kept), words=words, vector=vector, unmatched=unmatched)
 
     # -- which papers an answer is about ------------------------------------------------------
     def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:

@@ -41,7 +41,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         vector = plan.subject_vector if decision.vector is None else decision.vector
         found = decision.words
         if plan.kind == "which":
-            return which(bank, about, vector, found, note, plan.subject, plan.lang)
+            given = decision.unmatched if plan.focus else None
+            return which(bank, about, vector, found, note, plan.subject, plan.lang, unmatched=given)
         return summary(bank, about, vector, found, plan.subject, plan.lang)
     words = terms(plan.topic)
     if plan.kind == "similar":

@@ -14,6 +14,7 @@ from .themes import themes
 from .which import LONG_LIST
 
 SHORT_SUMMARY = 8  # up to this many papers get two sentences each, longer lists one
+IN_BRIEF = 4  # up to this many papers asked about with no topic are each summarized in brief
 
 
 def summary(
@@ -26,9 +27,11 @@ def summary(
 ) -> Draft:
     """One paper: its problem, method and results in abstract order. A topic: the count, then
     every paper grouped by sub-theme, each with its sentences most on the topic."""
-    if len(hits) == 1:
-        return _summary_one(bank, hits[0].paper, vector, lang)
     draft = Draft()
+    if len(hits) == 1 or (not subject and len(hits) <= IN_BRIEF):
+        for hit in hits:  # "summarize RepSpec and ELMUR": each in brief
+            _summary_one(draft, bank, hit.paper, vector, lang)
+        return draft
     groups = themes(hits, subject, lang)
     grouped = say(lang, "groups", k=len(groups)) if len(groups) > 1 else ""
     draft.parts.append(f"{papers(lang, len(hits))}{grouped}{say(lang, 'colon')}")
@@ -49,8 +52,11 @@ def summary(
     return draft
 
 
-def _summary_one(bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str) -> Draft:
-    draft = Draft()
+def _summary_one(
+    draft: Draft, bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str
+) -> None:
+    """The paper's problem, method and results (and its sentence closest to `vector`), in the
+    abstract's order."""
     prototypes = prototype_vectors(bank.embedder)[
         [ASPECTS.index(a) for a in ("Problem", "Method", "Results")]
     ]
@@ -60,6 +66,6 @@ def _summary_one(bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str
             picked.setdefault(s.index, s)
     ordered = sorted(picked.values(), key=lambda s: s.index)
     marker = draft.cite(paper, ordered[0].text)
-    draft.parts.append(say(lang, "in_brief", name=f"{label(paper)}{badge(paper)}"))
+    lead = "\n" if draft.parts else ""
+    draft.parts.append(lead + say(lang, "in_brief", name=f"{label(paper)}{badge(paper)}"))
     draft.parts.append(" ".join(f"{display(s.text)} {marker}" for s in ordered))
-    return draft

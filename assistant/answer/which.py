@@ -6,12 +6,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..schema import PaperHit
-from ..text.messages import matching, say
+from ..text.messages import matching, matching_of, say
 from .draft import Draft, display, label
 from .evidence import SentenceBank, Words
 from .themes import themes
 
 LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms, not by embedding
+MAX_UNMATCHED = 10  # given papers that do not match, named after the list (the rest counted)
 
 
 def which(
@@ -23,12 +24,16 @@ def which(
     subject: str = "",
     lang: str = "en",
     total: int = 0,
+    unmatched: tuple[PaperHit, ...] | None = None,
 ) -> Draft:
     """Every matching paper with a count, each with the sentence that shows why it matches.
-    `total`: a listing's count when it shows only the first of them."""
+    `total`: a listing's count when it shows only the first of them. `unmatched`: over given
+    papers (a follow-up's, those the question names), the ones that do not match."""
     draft = Draft()
     shown = say(lang, "first_shown", n=len(hits)) if total > len(hits) else ""
     lead = matching(lang, max(total, len(hits))) + shown
+    if unmatched is not None:
+        lead = matching_of(lang, len(hits), len(hits) + len(unmatched))
     lead += say(lang, "aside", text=filters_note) if filters_note else ""
     draft.parts.append(lead + say(lang, "colon"))
     number = 0
@@ -45,6 +50,11 @@ def which(
             draft.parts.append(
                 f"{number}. {label(hit.paper)} ({status}{area}): {display(sentence.text)} {marker}"
             )
+    if unmatched:
+        names = say(lang, "list_sep").join(label(h.paper) for h in unmatched[:MAX_UNMATCHED])
+        more = len(unmatched) - MAX_UNMATCHED
+        names += say(lang, "and_more", n=more) if more > 0 else ""
+        draft.parts.append("\n" + say(lang, "unmatched", names=names))
     return draft
 
 

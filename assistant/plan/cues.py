@@ -9,14 +9,22 @@ WHICH_RE = re.compile(
     r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}?(?:papers?|works?|submissions?|methods?|approaches|"
     r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,2}?(?:papers|works|submissions)\b"
     r"|\b(?:list|find|show me|name|are there)\b.*\b(?:papers?|works?)\b"
-    r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones|of (?:them|these|those))\b"
+    r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones?|of (?:them|these|those))\b"
     r"|\bany of (?:them|these|those)\b",
     re.I,
 )
-WHICH_OF_RE = re.compile(r"\bwhich (?:papers|of)\b|\bany of\b", re.I)
+WHICH_OF_RE = re.compile(r"\bwhich (?:papers|of|ones?)\b|\bany of\b", re.I)
+# a question that names two or more papers and asks which of them, or whether they, do something
+# ("Which of RepSpec and ELMUR use RL?", "Do RepSpec or ELMUR use RL?"): a set of its own
+CHOICE_RE = re.compile(
+    r"^\s*(?:which|do|does|did|is|are|was|were|can|could|has|have)\b(?!\s+papers?\b)"
+    r"|\bwhich (?:one|ones|paper)\b|\bwhether\b",
+    re.I,
+)
 COMPARE_RE = re.compile(
     r"\b(?:compare|comparison|differ|difference|differences|diff|versus|vs\.?|contrast|"
-    r"similarities|side by side|better than)\b",
+    r"similarities|side by side|better than|(?:more|less) \w+ than)\b"
+    r"|\b(?!rather\b|other\b|order\b)\w{3,}er than\b",  # "is SCUBA harder than TumorChain?"
     re.I,
 )
 SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,")
@@ -28,7 +36,11 @@ AUTHOR_RE = re.compile(
 )
 # more papers like the ones a question points at ("are there other papers like this one?")
 LIKE_THIS_RE = re.compile(r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b", re.I)
-SIMILAR_RE = re.compile(rf"{LIKE_THIS_RE.pattern}|\bsimilar\b|类似|相似", re.I)
+SIMILAR_RE = re.compile(
+    rf"{LIKE_THIS_RE.pattern}|\bsimilar\b|类似|相似"
+    r"|\b(?:papers?|works?|ones?|more|others?|anything)\s+(?:(?:are|is)\s+)?like\b",
+    re.I,
+)
 BETWEEN_RE = re.compile(r"\bbetween\b", re.I)  # "between A and B", of two named papers
 SUMMARY_RE = re.compile(
     r"\b(?:summari[sz]e|summary|overview|survey|recap|tl;?dr|in brief|"
@@ -87,7 +99,8 @@ NUMBERED_RE = re.compile(
     r"\b(?:paper|source|reference|number|no\.?)\s*\[?(\d{1,2})\]?|\[(\d{1,2})\]", re.I
 )
 PRONOUN_RE = re.compile(
-    r"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each)\b", re.I
+    r"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each|which ones?)\b",
+    re.I,
 )
 DEFINITE_RE = re.compile(
     r"\b(?:this|that|the (?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|"
@@ -142,7 +155,7 @@ FRAMING_WORDS = frozenset(
 ) | frozenset(
     "a an the all any some of on in about for to me us my please tell can could you would "
     "papers paper works work research researches submissions studies study studying "
-    "them these those they ones it its their that which what who whose where propose proposes "
+    "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "there is are do does did have has i'm looking for with".split()
 )
@@ -184,6 +197,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"总结|概括|综述|概述|归纳", " summarize "),
     (r"列出|列举|列一下", " list the papers "),
     (r"哪篇|哪一篇", " which paper "),
+    (r"哪个|哪一个", " which one "),
+    (r"是否", " whether "),
     (r"有没有(?=.*(?:论文|工作|文章|研究))", " any papers "),
     (r"^有(?=[^？?]*(?:论文|工作|文章)吗)", " any papers "),  # "有…的论文吗": are there any
     (r"第一(?:篇|个|项)", " the first one "),

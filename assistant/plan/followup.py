@@ -28,6 +28,7 @@ class Resolved:
     focus: tuple[str, ...] = ()
     context: str = ""  # the earlier question a follow-up continues
     names: str = ""  # the short names of the papers it is about, for the plan's note
+    named_set: bool = False  # a set question over the papers it names, not a follow-up
 
 
 def is_followup(question: str, kind: Kind) -> bool:
@@ -42,10 +43,14 @@ def is_followup(question: str, kind: Kind) -> bool:
 
 
 def resolve(
-    question: str, kind: Kind, names_papers: bool, history: list[Turn], table: PaperTable
+    question: str, kind: Kind, named: list[str], history: list[Turn], table: PaperTable
 ) -> Resolved:
-    """A question naming papers stands alone; a follow-up inherits the last answer's papers."""
-    if not history or names_papers or not is_followup(question, kind):
+    """A question naming papers stands alone: a set question naming two or more ("which of
+    RepSpec and ELMUR use RL?", "summarize RepSpec and ELMUR") is about them, as a follow-up
+    is about the last answer's papers."""
+    if len(named) >= 2 and kind in SET_KINDS:
+        return Resolved(focus=tuple(named), named_set=True)
+    if not history or named or not is_followup(question, kind):
         return Resolved()
     picked: list[str] = []
     # the latest turn that named papers ("Five corpora [1]" names none), and as many as the

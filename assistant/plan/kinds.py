@@ -10,6 +10,7 @@ from typing import Literal
 from ..embedding import GroupCache, MiniLMEmbedding
 from .cues import (
     BETWEEN_RE,
+    CHOICE_RE,
     COMPARE_RE,
     CONTRAST_RE,
     DETAIL_RE,
@@ -49,6 +50,8 @@ def classify(
         return "compare"
     if SUMMARY_RE.search(question):
         return "summary"
+    if named >= 2 and CHOICE_RE.search(question):  # which of them (or whether they) do something
+        return "which"
     if WHICH_RE.search(question) and (about == 0 or WHICH_OF_RE.search(question)):
         return "which"
     if named == 0 and focus != 1 and prototypes is not None:

@@ -112,3 +112,28 @@ def _shown(paper: Paper, lowered: str) -> bool:
     """Whether a lower-cased text holds the paper's whole title or its name as cut in a list."""
     cut = paper.display_name.endswith("…") and paper.display_name[:-1].lower() in lowered
     return cut or (len(paper.title) > 12 and paper.title.lower() in lowered)
+
+
+# what joins the names of several papers ("RepSpec and ELMUR", "A, B or C"): removed with them
+JOINED_RE = re.compile(r"\x00(?:\s*(?:,|&|/|\b(?:and|or|nor|vs\.?|versus)\b)\s*)+(?=\x00)", re.I)
+
+
+def without_names(query: str, table: PaperTable, paper_ids: list[str]) -> str:
+    """Within a named paper every sentence shares its name: drop names to rank by content (its
+    short name: the terms it introduces, "CDA", are what a fact question asks about)."""
+    out = names_removed(query, table, paper_ids, every=False)
+    return out if len(out.split()) >= 2 else query
+
+
+def names_removed(text: str, table: PaperTable, paper_ids: list[str], every: bool = True) -> str:
+    """`text` without the names of the given papers (`every` name each is known by, or its short
+    name), and without the words that join them ("RepSpec and ELMUR")."""
+    for paper_id in paper_ids:
+        paper = table.get(paper_id)
+        short = [paper.short_name] if paper is not None else []
+        known = table.names_of.get(paper_id, []) if every else short
+        names = sorted(known, key=len, reverse=True)
+        for name in names:  # the longest first: "xLSTM Scaling Laws" before "xLSTM"
+            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "\x00", text, flags=re.I)
+    text = JOINED_RE.sub("", text).replace("\x00", " ")
+    return " ".join(text.split())

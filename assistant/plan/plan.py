@@ -4,7 +4,6 @@ topic embedded once. Retrieval, the abstention decision and the writers all read
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +31,7 @@ from .kinds import (
     subject_of,
     uncontrasted,
 )
-from .named import find_named
+from .named import find_named, names_removed, without_names
 from .spelling import spelled
 
 MAX_QUESTION_CHARS = 2000
@@ -121,8 +120,10 @@ def make_plan(
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
     meaning = question if lang != "en" else None
     first = classify(own, len(named), prototypes, meaning=meaning)
-    resolved = resolve(own, first, bool(named), history, table)
+    resolved = resolve(own, first, named, history, table)
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
+    if resolved.named_set:  # its named papers are its candidates, judged like a follow-up's
+        named, kind = [], kind or first
     named = table.passing(named, filters := asked_of(filters, flags, named, first in SET_KINDS))
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
@@ -141,13 +142,7 @@ def make_plan(
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, fixed),
         lang=lang,
-        query=words.query,
-        topic=words.topic,
-        subject=words.subject,
-        query_vector=words.query_vector,
-        topic_vector=words.topic_vector,
-        subject_vector=words.subject_vector,
-        ml_vector=words.ml_vector,
+        **words.searched(),
         **_set_only(words, kind),
     )
 
@@ -177,6 +172,11 @@ class _Words:
     negated: bool = False
     headed: bool = False
 
+    def searched(self) -> dict[str, Any]:
+        """What every plan keeps: the words it searches and judges by, and their vectors."""
+        names = ("query", "topic", "subject", "query_vector", "topic_vector", "subject_vector")
+        return {name: getattr(self, name) for name in (*names, "ml_vector")}
+
 
 def _english_words(
     embedder: MiniLMEmbedding,
@@ -187,8 +187,8 @@ def _english_words(
     about: list[str],
     follows: bool,
 ) -> _Words:
-    topic = _without_names(query, table, about)
-    own_topic = _without_names(own, table, about) if follows else topic
+    topic = without_names(query, table, about)
+    own_topic = names_removed(own if follows else query, table, about)
     subject = subject_of(own_topic) if kind in SET_KINDS else ""
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)
     texts = list(dict.fromkeys([query, topic, subject or topic]))
@@ -220,10 +220,10 @@ def _foreign_words(
     follow-up). `rendered`: its words as the English rules read them, without its filters."""
     context = resolved.context
     lang = language(question)
-    own = content(_names_removed(question, table, about), lang)
+    own = content(names_removed(question, table, about), lang)
     if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
         own = " ".join(own.replace("、", " ").split())
-    earlier = content(_names_removed(context, table, about), language(context)) if context else ""
+    earlier = content(names_removed(context, table, about), language(context)) if context else ""
     translation = foreign.translate(own)
     english = translation.phrases
     query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
@@ -284,17 +284,3 @@ def _filters(text: str, flags: Filters, table: PaperTable) -> tuple[Filters, str
     stated, rest = from_question(text)
     area, rest = area_from_question(rest, table.areas)
     return merge(flags, merge(stated, area)), rest
-
-
-def _without_names(query: str, table: PaperTable, paper_ids: list[str]) -> str:
-    """Within a named paper every sentence shares its name: drop names to rank by content."""
-    out = _names_removed(query, table, paper_ids)
-    return out if len(out.split()) >= 2 else query
-
-
-def _names_removed(text: str, table: PaperTable, paper_ids: list[str]) -> str:
-    for paper_id in paper_ids:
-        paper = table.get(paper_id)
-        if paper is not None:
-            text = re.sub(re.escape(paper.short_name), " ", text, flags=re.I)
-    return " ".join(text.split())

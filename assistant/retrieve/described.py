@@ -82,8 +82,8 @@ def _papers_in(
         if named:
             chosen.append(named[0])
             continue
-        if len(plan.named) >= 2 or not (terms(part) or content(part, plan.lang)):
-            continue  # papers the question names are the ones compared; the rest is its ask
+        if not (terms(part) or content(part, plan.lang)):
+            continue
         hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
         hits.sort(key=lambda h: -h.score)
         ratio = FOREIGN_STANDS_OUT if plan.lang != "en" else STANDS_OUT

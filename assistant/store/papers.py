@@ -10,7 +10,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..schema import Filters, Paper
-from ..text.names import coined
+from ..text.names import coined, looks_like_name
 from ..text.tokens import terms
 
 DERIVED = ("names", "keyword_terms")  # what the catalog stores in a row beside the paper's fields
@@ -33,6 +33,7 @@ class PaperTable:
         self.words = words
         self.papers = [_paper(r) for r in rows]
         self.position = {p.id: i for i, p in enumerate(self.papers)}
+        self.names_of: dict[str, list[str]] = {}  # paper id -> the names it is known by
         self.names = self._name_index(rows)
         self.long_names: dict[
             str, list[str]
@@ -64,6 +65,9 @@ class PaperTable:
                 [(paper.short_name, 2)] if paper.short_name != paper.title else []
             )
             candidates += [(n, 1) for n in row.get("names", []) if coined(n)]
+            head = paper.short_name.split()[0] if " " in paper.short_name else ""
+            if looks_like_name(head) and coined(head):  # "xLSTM" of "xLSTM Scaling Laws"
+                candidates.append((head, 1))
             for name, strength in candidates:
                 key = name.lower()
                 if (
@@ -73,6 +77,7 @@ class PaperTable:
                 ):
                     seen.add((key, paper.id))
                     index.setdefault(key, []).append((paper.id, strength, name))
+                    self.names_of.setdefault(paper.id, []).append(name)
         return index
 
     def mask(self, filters: Filters) -> np.ndarray | None:

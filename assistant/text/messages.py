@@ -13,6 +13,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "本语料库中有 {n} 篇论文符合",
     },
     "papers": {"en": "{count}", "zh": "{n} 篇论文"},
+    "matching_of": {
+        "en": "{k} of these {count} {verb}",
+        "zh": "这 {n} 篇论文中有 {k} 篇符合",
+    },
+    "unmatched": {"en": "Not matching: {names}.", "zh": "不符合：{names}。"},
+    "and_more": {"en": " and {n} more", "zh": " 等另外 {n} 篇"},
+    "none_of": {
+        "en": "None of these {count} clearly matches this question: {names}.",
+        "zh": "这 {n} 篇论文都不明确符合这个问题：{names}。",
+    },
     "groups": {"en": ", in {k} groups", "zh": "，分为 {k} 组"},
     "colon": {"en": ":", "zh": "："},
     "aside": {"en": " ({text})", "zh": "（{text}）"},
@@ -146,6 +156,12 @@ def matching(lang: str, n: int) -> str:
     return say(
         lang, "matching", count=plural(n, "paper"), verb="matches" if n == 1 else "match", n=n
     )
+
+
+def matching_of(lang: str, k: int, n: int) -> str:
+    """ "1 of these 2 papers matches" / "这 2 篇论文中有 1 篇符合"."""
+    verb = "matches" if k == 1 else "match"
+    return say(lang, "matching_of", k=k, count=plural(n, "paper"), verb=verb, n=n)
 
 
 def filter_prefixes() -> tuple[str, ...]:
