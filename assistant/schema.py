@@ -14,6 +14,9 @@ REJECTED_STATUSES = ("Reject", "Desk Rejected", "Not accepted")
 MAX_LABEL = 60  # characters of a paper's name shown in an answer
 
 
+CONFERENCE_YEAR = 2026  # the year of a paper whose corpus states none (ICLR 2026's submissions)
+
+
 @dataclass(frozen=True)
 class Paper:
     """One paper as read from a corpus file; only `abstract` is required by readers."""
@@ -29,6 +32,11 @@ class Paper:
     venue: str = ""
     url: str = ""
     tldr: str = ""
+
+    @property
+    def year_or_default(self) -> int:
+        """The paper's year; a paper that states none is of the conference this tool serves."""
+        return self.year or CONFERENCE_YEAR
 
     @property
     def short_name(self) -> str:

@@ -9,9 +9,10 @@ import pytest
 
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
-from assistant.plan.filters import from_flags
+from assistant.plan.filters import from_flags, year_from_question
 from assistant.plan.kinds import subject_of
 from assistant.plan.named import mentioned_papers
+from assistant.plan.plan import normalise
 from assistant.schema import Turn
 
 REX, ELMUR, REPSPEC, TUMOR, SCUBA = (
@@ -314,3 +315,41 @@ def test_between_in_a_follow_up_over_a_set_is_no_comparison(engine: Engine) -> N
     ]
     question = "Which of those report a gap between open-source and proprietary models?"
     assert engine.plan(question, turns).kind == "which"
+
+
+def test_a_chinese_question_with_an_acronym_keeps_its_capitals() -> None:
+    assert (
+        normalise("有哪些 ICLR 2024 的论文研究视频理解？")
+        == "有哪些 ICLR 2024 的论文研究视频理解？"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "note"),
+    [
+        (
+            "Which ICLR 2025 papers study video understanding?",
+            "no paper in this corpus is from 2025",
+        ),
+        ("有哪些 ICLR 2024 的论文研究视频理解？", "本语料库没有 2024 年的论文"),
+    ],
+)
+def test_a_year_no_paper_is_from_is_noted_and_not_applied(
+    engine: Engine, question: str, note: str
+) -> None:
+    answer = engine.ask(question)
+    assert [c.paper.short_name for c in answer.citations][:1] == ["ExpVid"]
+    assert any(n.startswith(note) for n in answer.notes)
+    assert engine.plan(question).subject == "video understanding"
+
+
+def test_the_corpus_year_in_a_question_or_a_flag_keeps_its_papers(engine: Engine) -> None:
+    plan = engine.plan("Which ICLR 2026 papers study video understanding?")
+    assert plan.filters.is_empty() and not plan.notes
+    flagged = engine.ask("Which papers study video?", filters=from_flags(year=[2026]))
+    assert [c.paper.short_name for c in flagged.citations] == ["ExpVid"]
+
+
+def test_a_year_some_papers_are_from_filters_to_them() -> None:
+    filters, rest = year_from_question("papers from 2025 on memory", frozenset({2025, 2026}))
+    assert filters.years == (2025,) and rest == "papers on memory"

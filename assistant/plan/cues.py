@@ -228,6 +228,7 @@ ZH_FRAMING = (
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|一下|分别|一些|方面|那些|这些|都?说了?什么|给出了?|做了|是关于|里面|(?<=论文)中|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
     r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end
+    r"|\b(?i:iclr)\s*[-']?\s*(?:20\d\d)?\s*(?:年)?|(?<!\d)20\d\d\s*年?(?!\d)"  # the venue, a year
 )  # single characters only where they are rarely part of a technical term
 # How questions of each kind are asked in Chinese, beside the English PROTOTYPES: the kind of a
 # question no cue settles is its nearest prototype in the multilingual space.

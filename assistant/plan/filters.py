@@ -43,6 +43,37 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# a year the question asks about: "ICLR 2025", "in 2024", "2025 papers"
+YEAR_RE = re.compile(
+    r"\bICLR\s*[-']?\s*(20\d\d)\b|\b(?:in|from|of|at)\s+(20\d\d)\b"
+    r"|\b(20\d\d)(?=\s+(?:papers?|submissions?|conference)\b)",
+    re.I,
+)
+
+
+def year_from_question(question: str, years: frozenset[int]) -> tuple[Filters, str]:
+    """A year the question states, and the question without it. It filters only when the corpus
+    holds papers of that year and of others; a year none is from is the plan's note."""
+    match = YEAR_RE.search(question)
+    if not match:
+        return Filters(), question
+    year = int(next(g for g in match.groups() if g))
+    rest = " ".join((question[: match.start()] + " " + question[match.end() :]).split())
+    if year not in years or years == {year}:
+        return Filters(), rest
+    return Filters(years=(year,), description=(f"year: {year} (from the question)",)), rest
+
+
+def absent_year(question: str, years: frozenset[int]) -> tuple[int, str] | None:
+    """The year a question asks about when no paper of the corpus is from it, and the years the
+    corpus's papers are from."""
+    match = YEAR_RE.search(question)
+    year = int(next(g for g in match.groups() if g)) if match else None
+    if year is None or year in years:
+        return None
+    return year, ", ".join(str(y) for y in sorted(years))
+
+
 def decision_statuses(value: str) -> tuple[str, ...]:
     """'accepted' / 'oral' / 'poster' / 'rejected' / 'withdrawn' or an exact status value."""
     key = value.strip().lower()

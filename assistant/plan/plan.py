@@ -17,7 +17,14 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .cues import NEGATED
-from .filters import area_from_question, asked_of, from_question, merge
+from .filters import (
+    absent_year,
+    area_from_question,
+    asked_of,
+    from_question,
+    merge,
+    year_from_question,
+)
 from .followup import Resolved, resolve
 from .foreign import Foreign, content, render
 from .gloss import simplified
@@ -93,9 +100,8 @@ def normalise(question: str) -> str:
     if language(text) == "zh":
         text = simplified(text)
     cased = [c for c in text if c.isalpha() and c.lower() != c.upper()]
-    shouted = len(text.split()) >= SHOUTED_WORDS and sum(c.isupper() for c in cased) > 0.8 * len(
-        cased
-    )
+    words = [w for w in text.split() if any(c.lower() != c.upper() for c in w)]
+    shouted = len(words) >= SHOUTED_WORDS and sum(c.isupper() for c in cased) > 0.8 * len(cased)
     return text.lower() if shouted else text
 
 
@@ -140,7 +146,7 @@ def make_plan(
         listing=_only_filters(filters, words),
         detail=detail_asked(render(question, lang)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
-        notes=_notes(lang, resolved.names, filters, fixed),
+        notes=_notes(lang, resolved.names, filters, fixed, absent_year(question, table.years)),
         lang=lang,
         **words.searched(),
         **_set_only(words, kind),
@@ -256,13 +262,18 @@ def _only_filters(filters: Filters, words: _Words) -> bool:
 
 
 def _notes(
-    lang: str, followed: str, filters: Filters, fixed: tuple[tuple[str, str], ...] = ()
+    lang: str,
+    followed: str,
+    filters: Filters,
+    fixed: tuple[tuple[str, str], ...] = (),
+    year: tuple[int, str] | None = None,
 ) -> tuple[str, ...]:
-    """What the answer notes: the words read as typos, the papers a follow-up is about, and
-    every filter applied."""
+    """What the answer notes: the words read as typos, a year no paper is from, the papers a
+    follow-up is about, and every filter applied."""
     notes = (
         [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
     )
+    notes += [say(lang, "year_absent", year=year[0], held=year[1])] if year else []
     notes += [say(lang, "followup_note", names=followed)] if followed else []
     described = (filters_text(lang, (d,)) for d in filters.description)
     return (*notes, *(say(lang, "filter_note", filter=d) for d in described))
@@ -283,4 +294,5 @@ def _filters(text: str, flags: Filters, table: PaperTable) -> tuple[Filters, str
     """Filters stated in `text` (flags win over the same kind), and `text` without their words."""
     stated, rest = from_question(text)
     area, rest = area_from_question(rest, table.areas)
-    return merge(flags, merge(stated, area)), rest
+    year, rest = year_from_question(rest, table.years)
+    return merge(flags, merge(merge(stated, area), year)), rest

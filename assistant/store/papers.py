@@ -42,6 +42,7 @@ class PaperTable:
             if " " in key and len(key) >= 10:
                 self.long_names.setdefault(key.split(" ", 1)[0], []).append(key)
         self.areas = sorted({p.primary_area for p in self.papers if p.primary_area})
+        self.years = frozenset(p.year_or_default for p in self.papers)
         self._keyword_terms = {r["id"]: set(r["keyword_terms"]) for r in rows}
         # the papers a filter lets through, kept for the last few filters (one question asks
         # the retriever, the candidates and the plan for them)
@@ -106,7 +107,7 @@ def passes(paper: Paper, filters: Filters) -> bool:
         return False
     if filters.areas and not any(a.lower() in paper.primary_area.lower() for a in filters.areas):
         return False
-    if filters.years and paper.year not in filters.years:
+    if filters.years and paper.year_or_default not in filters.years:
         return False
     if filters.keywords:
         words = " | ".join(paper.keywords).lower()

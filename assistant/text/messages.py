@@ -95,6 +95,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No paper in this corpus mentions {names}.",
         "zh": "本语料库中没有论文提到 {names}。",
     },
+    "year_absent": {
+        "en": "no paper in this corpus is from {year} (its papers are from {held}), so the "
+        "year was not applied",
+        "zh": "本语料库没有 {year} 年的论文（收录的论文来自 {held} 年），因此未按年份筛选",
+    },
     "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
     "no_authors": {
         "en": "Most papers in this corpus list no authors (the submissions are anonymous "

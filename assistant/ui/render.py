@@ -285,7 +285,7 @@ def bib_entry(paper: Paper) -> str:
     fields = [("title", f"{{{_bib(paper.title)}}}")]
     if paper.authors:
         fields.append(("author", " and ".join(_bib(a) for a in paper.authors)))
-    fields += [("year", str(paper.year or 2026))]
+    fields += [("year", str(paper.year_or_default))]
     if safe_url(paper.url):
         fields.append(("howpublished", f"\\url{{{paper.url}}}"))
     decision = _bib(paper.status or "unknown")
