@@ -37,6 +37,18 @@ def test_fact_question_is_answered_from_the_abstract_with_a_citation(engine: Eng
     assert answer.citations[0].evidence in abstract
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is CDA's time complexity, and on how many datasets was it tested?",
+        "CDA 的时间复杂度是多少，在多少个数据集上测试过？",
+    ],
+)
+def test_each_ask_of_a_two_part_question_gets_its_sentence(engine: Engine, question: str) -> None:
+    text = engine.ask(question).text
+    assert "quadratic time complexity" in text and "27 real datasets" in text
+
+
 def test_every_answer_sentence_is_an_abstract_sentence(engine: Engine) -> None:
     answer = engine.ask("How does ELMUR read from and update its memory?")
     abstract = clean_latex(answer.citations[0].paper.abstract)

@@ -3,6 +3,8 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 
 from __future__ import annotations
 
+import re
+
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
 from ..text.messages import filters_text
@@ -12,7 +14,7 @@ from .compare import compare
 from .decide import Decision
 from .draft import Draft
 from .evidence import SentenceBank
-from .facts import facts
+from .facts import asks_of, facts
 from .summary import summary
 from .which import closest, which
 
@@ -56,6 +58,20 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         )
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
+    embed = bank.embedder if plan.lang == "en" or bank.multilingual is None else bank.multilingual()
     return facts(
-        bank, about, plan.topic_vector, words, one_paper=plan.lang != "en" and not plan.named
+        bank,
+        about,
+        plan.topic_vector,
+        words,
+        one_paper=plan.lang != "en" and not plan.named,
+        asks=asks_of(_unnamed(plan.question, about), embed.embed_many),
     )
+
+
+def _unnamed(question: str, about: list[PaperHit]) -> str:
+    """The question as asked (not an earlier one a follow-up continues) without the names of
+    the papers it is about: every sentence of a paper shares its name."""
+    for hit in about:
+        question = re.sub(re.escape(hit.paper.short_name), " ", question, flags=re.I)
+    return " ".join(question.split())

@@ -3,11 +3,17 @@ paper in abstract order, each cited."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 import numpy as np
 
+from ..plan.cues import ASK_RE
 from ..schema import PaperHit
+from ..text.tokens import terms
 from .draft import Draft, badge, display, label
 from .evidence import SentenceBank
+
+MIN_ASK_TERMS = 1  # a part of a question with no term of its own is no ask of its own
 
 
 def facts(
@@ -17,10 +23,13 @@ def facts(
     terms: set[str],
     max_sentences: int = 4,
     one_paper: bool = False,
+    asks: Sequence[tuple[np.ndarray, set[str]]] = (),
 ) -> Draft:
     """The sentences that best answer the question, grouped by paper, in abstract order.
     `one_paper`: only the best paper's (cosines in the multilingual space are too close
-    together to tell a second paper that also answers from one that does not)."""
+    together to tell a second paper that also answers from one that does not). `asks`: the
+    vector and terms of each part of a question that asks several things ("what does X
+    propose and how much faster is it?"); each one's best sentence is shown too."""
     draft = Draft()
     scored = bank.score([h.paper for h in hits], vector, terms)
     if not scored:
@@ -34,6 +43,10 @@ def facts(
         or (not one_paper and s.score >= scored[0].score - 0.05)
     ][:max_sentences]
     papers = list(dict.fromkeys(s.paper for s in chosen))
+    for ask, words in asks:  # each ask of a two-part question gets its best sentence
+        best = bank.score(papers, ask, words)[0]
+        if all((s.paper.id, s.index) != (best.paper.id, best.index) for s in chosen):
+            chosen.append(best)
     bullet = "- " if len(papers) > 1 else ""  # one paper's answer is a paragraph, not a list
     for paper in papers:
         mine = sorted((s for s in chosen if s.paper == paper), key=lambda s: s.index)
@@ -41,3 +54,19 @@ def facts(
         body = " ".join(f"{display(s.text)} {marker}" for s in mine)
         draft.parts.append(f"{bullet}{label(paper)}{badge(paper)}: {body}")
     return draft
+
+
+def asks_of(
+    question: str, embed: Callable[[list[str]], np.ndarray]
+) -> list[tuple[np.ndarray, set[str]]]:
+    """The parts of a question that asks several things, each embedded with its terms; none for
+    a question that asks one."""
+    parts = [p for p in ASK_RE.split(question) if _size(p) >= MIN_ASK_TERMS]
+    if len(parts) < 2:
+        return []
+    return list(zip(embed(parts), (terms(p) for p in parts), strict=True))
+
+
+def _size(part: str) -> float:
+    """How much a part of a question says: its terms, and a term per two Chinese characters."""
+    return len(terms(part)) + sum("\u4e00" <= c <= "\u9fff" for c in part) / 2

@@ -41,6 +41,13 @@ SIMILAR_RE = re.compile(
     r"|\b(?:papers?|works?|ones?|more|others?|anything)\s+(?:(?:are|is)\s+)?like\b",
     re.I,
 )
+# where a question that asks several things moves to its next ask ("what does X propose, and
+# how much faster is it?", "叫什么、有多大")
+ASK_RE = re.compile(
+    r",?\s+and\s+(?=(?:(?:on|in|for|with|by|from|at|to|of|under)\s+)?(?:how|what|which|why|"
+    r"where|when|who|whose|does|do|did|is|are|was|were|can)\b)|[;?]\s+(?=\S)|[、，；？](?=\S)|以及",
+    re.I,
+)
 BETWEEN_RE = re.compile(r"\bbetween\b", re.I)  # "between A and B", of two named papers
 SUMMARY_RE = re.compile(
     r"\b(?:summari[sz]e|summary|overview|survey|recap|tl;?dr|in brief|"
