@@ -359,6 +359,7 @@ def test_a_question_its_framing_spans_keeps_its_subject_and_summarises_one_paper
         ("Which papers in the collection introduce a new benchmark?", "introduce a new benchmark"),
         ("Do any papers in this corpus study memory?", "memory"),
         ("Which papers are about data collection?", "data collection"),
+        ("What are the main approaches to memory in the papers?", "memory"),
     ],
 )
 def test_words_that_point_at_the_corpus_are_not_the_subject(question: str, subject: str) -> None:
@@ -483,3 +484,17 @@ def test_which_of_the_named_papers_in_chinese_is_framed_in_chinese(
     assert (
         answer.text.startswith("这 2 篇论文中有 1 篇符合") and "不符合：**RepSpec**" in answer.text
     )
+
+
+def test_the_main_approaches_to_a_topic_is_a_summary(engine: Engine) -> None:
+    plan = engine.plan(
+        "What are the main approaches to hallucination detection in the accepted papers?"
+    )
+    assert plan.kind == "summary" and plan.subject == "hallucination detection"
+
+
+def test_a_large_set_asked_about_is_counted_not_named(engine: Engine) -> None:
+    turns = turns_after(engine, "Summarize the papers")  # all 19
+    answer = engine.ask("Which of them use reinforcement learning?", turns)
+    assert answer.text.startswith(f"{len(listed(answer))} of these 19 papers match")
+    assert "Not matching" not in answer.text

@@ -12,7 +12,7 @@ from .evidence import SentenceBank, Words
 from .themes import themes
 
 LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms, not by embedding
-MAX_UNMATCHED = 10  # given papers that do not match, named after the list (the rest counted)
+MAX_UNMATCHED = 10  # up to this many papers given, those that do not match are named
 
 
 def which(
@@ -50,10 +50,8 @@ def which(
             draft.parts.append(
                 f"{number}. {label(hit.paper)} ({status}{area}): {display(sentence.text)} {marker}"
             )
-    if unmatched:
-        names = say(lang, "list_sep").join(label(h.paper) for h in unmatched[:MAX_UNMATCHED])
-        more = len(unmatched) - MAX_UNMATCHED
-        names += say(lang, "and_more", n=more) if more > 0 else ""
+    if unmatched and len(hits) + len(unmatched) <= MAX_UNMATCHED:  # beyond it, the count says it
+        names = say(lang, "list_sep").join(label(h.paper) for h in unmatched)
         draft.parts.append("\n" + say(lang, "unmatched", names=names))
     return draft
 

@@ -28,6 +28,13 @@ COMPARE_RE = re.compile(
     re.I,
 )
 SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,")
+# words ending a subject that point at the corpus, not at a topic ("... in the accepted papers",
+# whose decision word is already a filter)
+CORPUS_TAIL_RE = re.compile(
+    r"\s+(?:in|among|from|across)\s+(?:the\s+|these\s+|this\s+|all\s+)?"
+    r"(?:papers|submissions|corpus|collection)$",
+    re.I,
+)
 # a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")
 AUTHOR_RE = re.compile(
     r"\bwho (?:wrote|authored)\b|\bauthors? of\b|\b(?:authored|written) by\b"
@@ -138,6 +145,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Give me an overview of work on ...",
         "What do these papers say about ...?",
         "What is the state of research on ...?",
+        "What are the main approaches to ...?",
         "Summarize them.",
     ),
     "facts": (

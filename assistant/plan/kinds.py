@@ -13,6 +13,7 @@ from .cues import (
     CHOICE_RE,
     COMPARE_RE,
     CONTRAST_RE,
+    CORPUS_TAIL_RE,
     DETAIL_RE,
     FRAMING_WORDS,
     NEGATION_RE,
@@ -142,7 +143,7 @@ def _unframed(question: str) -> str:
     rest = list(words[start:])
     while rest and not rest[-1][0].isalnum():
         rest.pop()
-    return " ".join(rest)
+    return CORPUS_TAIL_RE.sub("", " ".join(rest))
 
 
 def _spelling(word: str) -> str:

@@ -18,7 +18,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这 {n} 篇论文中有 {k} 篇符合",
     },
     "unmatched": {"en": "Not matching: {names}.", "zh": "不符合：{names}。"},
-    "and_more": {"en": " and {n} more", "zh": " 等另外 {n} 篇"},
     "none_of": {
         "en": "None of these {count} clearly matches this question: {names}.",
         "zh": "这 {n} 篇论文都不明确符合这个问题：{names}。",
