@@ -498,3 +498,48 @@ def test_a_large_set_asked_about_is_counted_not_named(engine: Engine) -> None:
     answer = engine.ask("Which of them use reinforcement learning?", turns)
     assert answer.text.startswith(f"{len(listed(answer))} of these 19 papers match")
     assert "Not matching" not in answer.text
+
+
+def test_most_of_a_quantity_orders_the_papers_by_the_figure_each_states(engine: Engine) -> None:
+    answer = engine.ask("Which benchmark has the most tasks?")
+    assert listed(answer)[:2] == [SCUBA, IMAGENWORLD]  # 300 task instances, six core tasks
+    assert answer.text.startswith("2 of these ") and "state a figure for “tasks”" in answer.text
+    assert "may not count the same thing" in answer.text
+    fewest = engine.ask("Which benchmark has the fewest tasks?")
+    assert listed(fewest)[:2] == [IMAGENWORLD, SCUBA]
+
+
+def test_a_superlative_no_abstract_gives_a_figure_for_lists_the_papers_as_usual(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("Which papers are most related to memory?")
+    assert ELMUR in listed(answer) and "a figure for" not in answer.text
+    assert "a figure for" not in engine.ask("What do most papers say about robustness?").text
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "quantity"),
+    [
+        ("Which paper has the largest dataset?", "largest", "dataset"),
+        ("the largest number of tasks", "largest", "number of tasks"),
+        ("Which method is fastest?", "fastest", ""),
+        ("papers of interest on request", None, None),  # interest, request: no "-er" word
+    ],
+)
+def test_a_superlative_is_read_by_its_form(
+    text: str, word: str | None, quantity: str | None
+) -> None:
+    from assistant.plan.superlative import superlative
+
+    found = superlative(text)
+    assert (found.word if found else None) == word
+    assert (found.quantity if found else None) == quantity
+
+
+def test_a_figure_is_the_number_beside_its_quantity_not_an_enumerator() -> None:
+    from assistant.answer.ranked import figure
+
+    assert figure("we curate 1.2M images for the dataset", {"dataset"}) == 1_200_000
+    assert figure("It spans six core tasks", {"task"}) == 6
+    assert figure("We study (4) activation patching of the model", {"model"}) is None
+    assert figure("released in 2024 with the model", {"model"}) is None  # a year

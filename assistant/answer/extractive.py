@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..plan.plan import Plan
+from ..plan.superlative import superlative
 from ..schema import Answer, PaperHit
 from ..text.messages import filters_text
 from ..text.tokens import terms
@@ -15,6 +16,7 @@ from .decide import Decision
 from .draft import Draft
 from .evidence import SentenceBank
 from .facts import asks_of, facts
+from .ranked import ranked
 from .summary import summary
 from .which import closest, which
 
@@ -42,6 +44,9 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         note = filters_text(plan.lang, plan.filters.description)
         vector = plan.subject_vector if decision.vector is None else decision.vector
         found = decision.words
+        asked = superlative(plan.question) if plan.lang == "en" else None
+        if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
+            return draft
         if plan.kind == "which":
             given = decision.unmatched if plan.focus else None
             return which(bank, about, vector, found, note, plan.subject, plan.lang, unmatched=given)

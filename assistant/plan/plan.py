@@ -40,6 +40,7 @@ from .kinds import (
 )
 from .named import find_named, names_removed, without_names
 from .spelling import spelled
+from .superlative import without_superlative
 
 MAX_QUESTION_CHARS = 2000
 SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
@@ -195,7 +196,7 @@ def _english_words(
 ) -> _Words:
     topic = without_names(query, table, about)
     own_topic = names_removed(own if follows else query, table, about)
-    subject = subject_of(own_topic) if kind in SET_KINDS else ""
+    subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)
     texts = list(dict.fromkeys([query, topic, subject or topic]))
     vectors = dict(zip(texts, embedder.embed_many(texts)))

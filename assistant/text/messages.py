@@ -17,6 +17,28 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{k} of these {count} {verb}",
         "zh": "这 {n} 篇论文中有 {k} 篇符合",
     },
+    "ranked": {
+        "en": "{k} of these {count} {verb} a figure for",
+        "zh": "这 {n} 篇论文中有 {k} 篇给出了",
+    },
+    "ranked_by": {
+        "en": " “{quantity}”; by that figure, {order}:",
+        "zh": "“{quantity}”的数字，按数字{order}排列：",
+    },
+    "most_first": {"en": "the largest first", "zh": "从大到小"},
+    "least_first": {"en": "the smallest first", "zh": "从小到大"},
+    "no_figure": {
+        "en": "No figure for it in the abstracts of: {names}.",
+        "zh": "以下论文的摘要没有给出相应数字：{names}。",
+    },
+    "no_figure_count": {
+        "en": "The other {n} state no figure for it.",
+        "zh": "其余 {n} 篇没有给出相应数字。",
+    },
+    "figures_caveat": {
+        "en": "The figures are as each abstract states them, and may not count the same thing.",
+        "zh": "数字均摘自各篇摘要，统计口径可能不同。",
+    },
     "unmatched": {"en": "Not matching: {names}.", "zh": "不符合：{names}。"},
     "none_of": {
         "en": "None of these {count} clearly matches this question: {names}.",

@@ -1,0 +1,107 @@
+"""Which paper has the most or least of something ("which benchmark has the most tasks?"): the
+papers that state a figure for the quantity, ordered by it, each cited by the sentence that
+states it; those that state none named. Only the abstracts' own figures are compared, and the
+answer says that they may not count the same thing."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..plan.superlative import Superlative, direction
+from ..schema import Paper, PaperHit
+from ..text.counts import plural
+from ..text.messages import say
+from ..text.tokens import tokenize
+from .draft import Draft, display, label
+from .evidence import SentenceBank
+from .which import MAX_UNMATCHED
+
+ENUMERATOR_RE = re.compile(
+    r"\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)"
+)  # "(1)", "(ii)", "(a)": no figure
+NEAR = 4  # words between a figure and its quantity's noun, at most
+TOKEN_RE = re.compile(r"\d[\d,]*(?:\.\d+)?[kKmMbB]?\b|[A-Za-z][\w-]*")
+FIGURE_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)([kKmMbB]?)$")
+NUMBER_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+
+
+def ranked(
+    bank: SentenceBank, hits: list[PaperHit], asked: Superlative, lang: str = "en"
+) -> Draft | None:
+    """The papers ordered by the figure each states for the quantity; None when the superlative
+    asks for no figure ("fastest", "most related") or no paper states one."""
+    toward = direction(bank.embedder, asked.word)
+    nouns = set(tokenize(asked.quantity))
+    if not toward or not nouns:
+        return None
+    stated: list[tuple[float, Paper, str]] = []
+    for hit in hits:
+        found = [(v, s) for s in bank.sentences(hit.paper) if (v := figure(s, nouns)) is not None]
+        if found:
+            value, sentence = max(found, key=lambda f: toward * f[0])
+            stated.append((value, hit.paper, sentence))
+    if not stated:  # nothing to order by: the papers on the subject are listed as usual
+        return None
+    stated.sort(key=lambda row: -toward * row[0])
+    draft = Draft()
+    order = say(lang, "most_first" if toward > 0 else "least_first")
+    verb = "states" if len(stated) == 1 else "state"
+    lead = say(
+        lang, "ranked", k=len(stated), count=plural(len(hits), "paper"), n=len(hits), verb=verb
+    )
+    draft.parts.append(lead + say(lang, "ranked_by", quantity=asked.quantity, order=order))
+    for number, (_, paper, sentence) in enumerate(stated, start=1):
+        marker = draft.cite(paper, sentence)
+        draft.parts.append(
+            f"{number}. {label(paper)} ({paper.status}): {display(sentence)} {marker}"
+        )
+    _unstated(draft, [h.paper for h in hits if h.paper not in {p for _, p, _ in stated}], lang)
+    return draft
+
+
+def _unstated(draft: Draft, papers: list[Paper], lang: str) -> None:
+    if papers and len(papers) <= MAX_UNMATCHED:
+        names = say(lang, "list_sep").join(label(p) for p in papers)
+        draft.parts.append("\n" + say(lang, "no_figure", names=names))
+    elif papers:
+        draft.parts.append("\n" + say(lang, "no_figure_count", n=len(papers)))
+    draft.parts.append(say(lang, "figures_caveat"))
+
+
+def figure(sentence: str, nouns: set[str]) -> float | None:
+    """The figure a sentence states for a quantity: a number at most NEAR words from one of its
+    nouns ("300 tasks", "tasks: 300", "1.2M images"); the closest one, or None."""
+    tokens = TOKEN_RE.findall(ENUMERATOR_RE.sub(" ", sentence))
+    where = [i for i, t in enumerate(tokens) if nouns & set(_stems(t.lower()))]
+    best: tuple[int, float] | None = None
+    for i, token in enumerate(tokens):
+        value = _value(token, tokens[i + 1] if i + 1 < len(tokens) else "")
+        if value is None or not where:
+            continue
+        gap = min(abs(i - j) for j in where)
+        if gap <= NEAR and (best is None or gap < best[0]):
+            best = (gap, value)
+    return best[1] if best else None
+
+
+def _value(token: str, following: str) -> float | None:
+    if token.lower() in NUMBER_WORDS:
+        return float(NUMBER_WORDS.index(token.lower()))
+    match = FIGURE_RE.match(token)
+    if not match:
+        return None
+    number = float(match.group(1).replace(",", "") or 0)
+    if 1900 <= number <= 2100 and "," not in match.group(1) and "." not in match.group(1):
+        return None  # a year
+    suffix = (match.group(2) or following).lower()
+    return number * SCALE.get(suffix, 1.0)
+
+
+@lru_cache(maxsize=4096)
+def _stems(word: str) -> tuple[str, ...]:
+    return tuple(tokenize(word))

@@ -1,0 +1,91 @@
+"""A question asking which paper has the most or least of something ("which benchmark has the
+most tasks?", "the paper with the largest dataset"): the superlative, read by its form (an
+English word whose comparative is a word the papers use: largest/larger, fewest/fewer; and the
+four irregular ones), the quantity it is of, and whether it asks for the largest figure or the
+smallest, read by meaning."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..embedding import MiniLMEmbedding
+from .cues import FRAMING_WORDS
+from .spelling import known_words
+
+IRREGULAR = frozenset({"most", "least", "best", "worst"})  # no "-er" form to check
+WORD_RE = re.compile(r"[A-Za-z][\w'-]*|\d[\d.,]*|[^\w\s]")
+# words a quantity never runs through: it is the noun phrase right after the superlative
+QUANTITY_ENDS = frozenset(
+    "on in for among across with than to and or at by from that which who is are was were "
+    "has have had do does did".split()
+)
+MAX_QUANTITY = 3  # words
+# Whether a superlative asks for the largest or the smallest figure is read by meaning: its
+# cosine with these two phrases. "most", "largest", "highest" lean clearly one way, "fewest",
+# "smallest", "lowest" the other (0.16 to 0.44 apart); "fastest", "best", "latest" lean neither
+# (under 0.07): they ask for a quality, which one figure per abstract does not settle.
+MORE = "the largest, the most, the highest"
+LESS = "the smallest, the fewest, the lowest"
+QUANTITY_MARGIN = 0.1
+
+
+@dataclass(frozen=True)
+class Superlative:
+    word: str  # "most", "largest"
+    quantity: str  # what it is the most of: "tasks", "dataset of images" (may be empty)
+    phrase: str  # the words of the question that ask it: "has the most tasks"
+
+
+def superlative(text: str) -> Superlative | None:
+    """The first superlative of an English text, if any, with the quantity it is of."""
+    words = WORD_RE.findall(text)
+    for i, word in enumerate(words):
+        if _is_superlative(word.lower()):
+            quantity = _quantity(words[i + 1 :])
+            if quantity and quantity[0].lower() in FRAMING_WORDS:
+                return None  # "what do most papers say": the corpus, not a quantity
+            start = i - (i > 0 and words[i - 1].lower() == "the")
+            start -= start > 0 and words[start - 1].lower() in FRAMING_WORDS
+            end = i + 1 + len(quantity)
+            return Superlative(word.lower(), " ".join(quantity), " ".join(words[start:end]))
+    return None
+
+
+def direction(embedder: MiniLMEmbedding, word: str) -> int:
+    """+1 when the superlative asks for the largest figure, -1 the smallest, 0 neither."""
+    more, less, asked = embedder.embed_many([MORE, LESS, f"the {word}"])
+    lean = float(asked @ more - asked @ less)
+    return 0 if abs(lean) < QUANTITY_MARGIN else (1 if lean > 0 else -1)
+
+
+def without_superlative(subject: str) -> str:
+    """A set question's subject without its superlative word, which no paper's words need meet
+    ("benchmark has the fewest tasks" -> "benchmark has the tasks")."""
+    found = superlative(subject)
+    if found is None:
+        return subject
+    return " ".join(re.sub(rf"\b{re.escape(found.word)}\b", " ", subject, flags=re.I).split())
+
+
+def _is_superlative(word: str) -> bool:
+    if word in IRREGULAR:
+        return True
+    if len(word) < 6 or not word.endswith("est"):
+        return False
+    return f"{word[:-3]}er" in known_words()  # largest/larger; not interest, request, honest
+
+
+def _quantity(words: list[str]) -> list[str]:
+    """The noun phrase after a superlative: up to a few words, through one "of"."""
+    out: list[str] = []
+    for word in words:
+        lowered = word.lower()
+        if not word[0].isalnum() or lowered in QUANTITY_ENDS or len(out) >= MAX_QUANTITY:
+            break
+        if lowered == "of" and (not out or "of" in out):
+            break
+        out.append(word)
+    while out and out[-1].lower() == "of":
+        out.pop()
+    return out
