@@ -539,7 +539,8 @@ def test_a_superlative_is_read_by_its_form(
 def test_a_figure_is_the_number_beside_its_quantity_not_an_enumerator() -> None:
     from assistant.answer.ranked import figure
 
-    assert figure("we curate 1.2M images for the dataset", {"dataset"}) == 1_200_000
+    assert figure("we curate a dataset of 1.2M images", {"dataset"}) == 1_200_000
+    assert figure("robustness by +12.02% over the base model", {"model"}) is None  # too far
     assert figure("It spans six core tasks", {"task"}) == 6
     assert figure("We study (4) activation patching of the model", {"model"}) is None
     assert figure("released in 2024 with the model", {"model"}) is None  # a year

@@ -20,7 +20,7 @@ from .which import MAX_UNMATCHED
 ENUMERATOR_RE = re.compile(
     r"\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)"
 )  # "(1)", "(ii)", "(a)": no figure
-NEAR = 4  # words between a figure and its quantity's noun, at most
+NEAR = 3  # words between a figure and its quantity's noun ("300 task instances", "of up to 30%")
 TOKEN_RE = re.compile(r"\d[\d,]*(?:\.\d+)?[kKmMbB]?\b|[A-Za-z][\w-]*")
 FIGURE_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)([kKmMbB]?)$")
 NUMBER_WORDS = (
@@ -74,8 +74,8 @@ def _unstated(draft: Draft, papers: list[Paper], lang: str) -> None:
 
 
 def figure(sentence: str, nouns: set[str]) -> float | None:
-    """The figure a sentence states for a quantity: a number at most NEAR words from one of its
-    nouns ("300 tasks", "tasks: 300", "1.2M images"); the closest one, or None."""
+    """The figure a sentence states for a quantity: a number just before one of its nouns ("300
+    tasks", "six core tasks") or just after it ("a dataset of 1.2M images"); the closest one."""
     tokens = TOKEN_RE.findall(ENUMERATOR_RE.sub(" ", sentence))
     where = [i for i, t in enumerate(tokens) if nouns & set(_stems(t.lower()))]
     best: tuple[int, float] | None = None
