@@ -234,6 +234,29 @@ def test_a_plain_word_that_heads_a_title_names_that_paper_as_written() -> None:
     assert find_named(table, "Which papers seek veritas?") == []  # not as the title writes it
 
 
+def test_a_name_other_papers_use_names_its_paper_when_called_a_paper() -> None:
+    from assistant.plan.named import find_named
+    from assistant.store.lexical import Lexical
+    from assistant.store.papers import PaperTable
+
+    rows = [
+        {
+            "id": "suite",
+            "title": "Memory, Benchmark & Robots",
+            "abstract": "We introduce MIKASA-Robo, a suite of memory tasks.",
+            "names": ["MIKASA-Robo"],
+        },
+        {"id": "a", "title": "External Memory for RL", "abstract": "Tested on MIKASA-Robo."},
+        {"id": "b", "title": "Memory for Robots", "abstract": "MIKASA-Robo success rates."},
+        {"id": "c", "title": "Graph Transformers at Scale", "abstract": "Message passing."},
+    ]
+    rows = [{"names": [], **r, "keyword_terms": []} for r in rows]
+    words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
+    table = PaperTable(rows, words)
+    assert find_named(table, "Which papers evaluate on MIKASA-Robo?") == []  # a benchmark here
+    assert find_named(table, "What does the MIKASA-Robo paper test?") == ["suite"]
+
+
 def test_a_subject_that_begins_with_dataset_keeps_it() -> None:
     # "which submissions study dataset ..." once read "dataset" as the thing asked for
     assert subject_of("Which submissions study dataset distillation?") == "dataset distillation"

@@ -14,6 +14,7 @@ MAX_NAME_PAPERS = 4  # a name shared by more papers than this is not a name, it'
 MAX_TITLE_SCAN = 5000  # beyond this many papers, full titles are not searched in free text
 # a name papers share goes to the paper whose abstract holds this much more of the question
 CLEAR_FIT = 0.2
+PAPER_NOUN = r"(?:paper|work|study|submission|article)\b"  # "the MIKASA-Robo paper"
 
 
 def find_named(table: PaperTable, question: str) -> list[str]:
@@ -65,8 +66,11 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
         ):
             return []
     strongest = max(e[1] for e in entries)
-    if strongest == 1 and (len(entries) > 1 or table.words.doc_freq(phrase) > 2):
-        return []  # an acronym a few abstracts define (LDA, MNL) is a term, not a paper's name
+    called_paper = re.search(rf"{re.escape(phrase)}\s+{PAPER_NOUN}", question, flags=re.I)
+    if strongest == 1 and (
+        len(entries) > 1 or (table.words.doc_freq(phrase) > 2 and not called_paper)
+    ):  # an acronym a few abstracts define or use (LDA, MNL) is a term, not a paper's name,
+        return []  # unless the question calls it a paper ("the MIKASA-Robo paper")
     described = _described(table, question, phrase, [e[0] for e in entries])
     return [described] if described else [e[0] for e in entries if e[1] == strongest]
 
