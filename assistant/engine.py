@@ -282,7 +282,7 @@ class Engine:
         if llm and not configured(self.settings):
             raise NoLLMError(HOW_TO)
         plan, hits, decision = self.decided(plan, llm)
-        if decision.verdict == "answer" and llm:
+        if decision.verdict == "answer" and llm and plan.kind != "topics":  # counts: no LLM
             yield from generate(
                 self.settings,
                 plan,

@@ -544,3 +544,33 @@ def test_a_figure_is_the_number_beside_its_quantity_not_an_enumerator() -> None:
     assert figure("It spans six core tasks", {"task"}) == 6
     assert figure("We study (4) activation patching of the model", {"model"}) is None
     assert figure("released in 2024 with the model", {"model"}) is None  # a year
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What are the most common topics in this collection?", "这些论文中最常见的主题是什么？"],
+)
+def test_the_commonest_topics_are_counted_from_the_papers_keywords(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.kind == "topics" and "19" in answer.text.splitlines()[0]
+    first = answer.text.splitlines()[1]
+    assert "**LLM**" in first and ("4 papers" in first or "4 篇论文" in first)
+    # each keyword's examples list it, and are cited where their abstract names it
+    llm = [c for c in answer.citations if c.paper.id in (UNLEARN, "bn47cqGQ7l")]
+    assert len(llm) == 2
+    quoted = [c.evidence.lower() for c in llm]
+    assert all("llm" in q or "language model" in q for q in quoted)
+
+
+def test_topics_count_within_the_filters_and_the_subject_asked(engine: Engine) -> None:
+    plan = engine.plan("What are the hot topics among papers on reinforcement learning?")
+    assert plan.kind == "topics" and plan.subject == "reinforcement learning"
+    answer = engine.ask("What are the hot topics among papers on reinforcement learning?")
+    assert set(listed(answer)) <= {ELMUR, ULTRAMIX, REX}
+    assert "on “reinforcement learning”" in answer.text.splitlines()[0]
+
+
+def test_a_question_about_one_papers_domains_is_no_topics_question(engine: Engine) -> None:
+    assert engine.plan("Which domains are the models worst at?").kind != "topics"

@@ -63,7 +63,10 @@ class Judge:
 
     def decide(self, plan: Plan, hits: list[PaperHit]) -> Decision:
         if not hits or (
-            not plan.anchored and not plan.listing and self.nothing_matches(plan, hits)
+            not plan.anchored
+            and not plan.listing
+            and plan.kind != "topics"
+            and self.nothing_matches(plan, hits)
         ):
             return Decision("abstain_corpus", tuple(hits[:3]))
         about = hits[: max(1, len(plan.named) or len(plan.focus))]
@@ -101,7 +104,7 @@ class Judge:
     # -- which papers an answer is about ------------------------------------------------------
     def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:
         pinned = [h for h in hits if h.named]
-        if plan.listing or plan.kind == "similar":
+        if plan.listing or plan.kind in ("similar", "topics"):
             return hits  # every paper the filters let through; the closest to those asked about
         if plan.kind == "compare":
             return pinned if len(pinned) >= 2 else (pinned + [h for h in hits if not h.named])[:2]

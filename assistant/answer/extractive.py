@@ -8,7 +8,7 @@ import re
 from ..plan.plan import Plan
 from ..plan.superlative import superlative
 from ..schema import Answer, PaperHit
-from ..text.messages import filters_text
+from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .compare import compare
@@ -18,6 +18,7 @@ from .evidence import SentenceBank
 from .facts import asks_of, facts
 from .ranked import ranked
 from .summary import summary
+from .topics import topics
 from .which import closest, which
 
 
@@ -54,6 +55,14 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     words = terms(plan.topic)
     if plan.kind == "similar":
         return closest(bank, about, plan.lang)
+    if plan.kind == "topics":
+        scope = (
+            [filters_text(plan.lang, plan.filters.description)]
+            if not plan.filters.is_empty()
+            else []
+        )
+        scope += [say(plan.lang, "topic_subject", subject=plan.subject)] if plan.subject else []
+        return topics(bank, about, say(plan.lang, "scope_sep").join(scope), plan.lang)
     if plan.kind == "compare":
         return compare(bank, [h.paper for h in about], plan.lang)
     if plan.kind == "which":

@@ -66,7 +66,7 @@ def _group(
         key = max(members, key=lambda k: (len(members[k]), -min(members[k])))
         if len(members[key]) < MIN_MEMBERS:
             break
-        groups.append(Theme(_title(_name(names[key])), tuple(hits[i] for i in members[key])))
+        groups.append(Theme(spelling_of(names[key]), tuple(hits[i] for i in members[key])))
         left = [i for i in left if i not in members[key]]
     return left
 
@@ -78,7 +78,7 @@ def _keywords(
     models" meet), without the question's own subject."""
     out: dict[frozenset[str], str] = {}
     for keyword in keywords:
-        stems = _spelt_out(frozenset(terms(keyword)), written)
+        stems = keyword_key(keyword, written)
         if stems and not stems <= own:
             out.setdefault(stems, keyword.strip())
     return out
@@ -102,3 +102,14 @@ def _name(spellings: list[str]) -> str:
 
 def _title(name: str) -> str:
     return name[:1].upper() + name[1:]
+
+
+def keyword_key(keyword: str, written: set[str]) -> frozenset[str]:
+    """A keyword by its stems, the `written` acronyms spelt out: how lists and counts match
+    keywords ("LLMs" and "large language models" are one)."""
+    return _spelt_out(frozenset(terms(keyword.replace("-", " "))), written)
+
+
+def spelling_of(spellings: list[str]) -> str:
+    """How a keyword written in several ways is shown."""
+    return _title(_name(spellings))

@@ -35,6 +35,12 @@ CORPUS_TAIL_RE = re.compile(
     r"(?:papers|submissions|corpus|collection)$",
     re.I,
 )
+# what a "topics" question counts within, beyond its filters ("hot topics among rejected papers
+# on reinforcement learning")
+TOPICAL_RE = re.compile(
+    r"\b(?:papers?|works?|submissions?)\s+(?:on|about|related to|concerning)\s+(.+?)\s*[?.!]*$",
+    re.I,
+)
 # a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")
 AUTHOR_RE = re.compile(
     r"\bwho (?:wrote|authored)\b|\bauthors? of\b|\b(?:authored|written) by\b"
@@ -147,6 +153,14 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "What is the state of research on ...?",
         "What are the main approaches to ...?",
         "Summarize them.",
+    ),
+    # what a set of papers is about as a whole: its commonest keywords and areas, counted
+    "topics": (
+        "What are the most common topics among ...?",
+        "What are the hot topics this year?",
+        "Which research areas have the most papers?",
+        "What topics do the ... papers cover?",
+        "What themes dominate the conference?",
     ),
     "facts": (
         "What does ... propose?",
@@ -262,6 +276,12 @@ ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
         "概括一下…的工作。",
         "…方面的研究现状如何？",
         "这些论文关于…说了什么？",
+    ),
+    "topics": (
+        "…中最常见的主题是什么？",
+        "今年的热门研究方向有哪些？",
+        "哪些领域的论文最多？",
+        "…主要涉及哪些主题？",
     ),
     "facts": (
         "…提出了什么方法？",

@@ -16,7 +16,7 @@ from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
-from .cues import NEGATED
+from .cues import NEGATED, TOPICAL_RE
 from .filters import (
     absent_year,
     area_from_question,
@@ -197,6 +197,8 @@ def _english_words(
     topic = without_names(query, table, about)
     own_topic = names_removed(own if follows else query, table, about)
     subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
+    if kind == "topics" and (within := TOPICAL_RE.search(own_topic)):
+        subject = within.group(1)
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)
     texts = list(dict.fromkeys([query, topic, subject or topic]))
     vectors = dict(zip(texts, embedder.embed_many(texts)))

@@ -14,11 +14,14 @@ from ..schema import ChunkHit, PaperHit
 from ..store.catalog import Catalog
 from ..store.chroma import Store
 from ..store.multi import MultiCollection
+from ..text.acronyms import concepts, met, written_acronyms
+from ..text.tokens import terms, tokenize
 from .fusion import FusionParams, fuse
 
 DENSE_CHUNKS = 150
 LEXICAL_PAPERS = 150
 MAX_LISTED = 100
+TOPIC_MATCH = 0.75  # share of a topics question's subject a paper's title and keywords meet
 SENTENCE_PAPERS = 300  # up to this many papers, their sentences rank a question in another language
 SentenceScores = Callable[[np.ndarray, list[str]], dict[str, float]]
 QueryVector = Callable[[str], np.ndarray]  # an English question in the multilingual space
@@ -47,6 +50,9 @@ class Retriever:
             return self.listing(plan)
         if plan.kind == "similar":
             return self.similar(plan)
+        if plan.kind == "topics":  # what a set is about as a whole: every paper of it
+            table = self.catalog.table
+            return [PaperHit(table.papers[table.position[i]], 1.0) for i in self.scope(plan)]
         dense, chunks = self.dense(plan)
         fused = fuse(
             dense, self.lexical(plan), self.params, self.multilingual(plan), self.whole(plan)
@@ -145,6 +151,25 @@ class Retriever:
         best = [int(i) for i in np.argsort(-scores)[: plan.k] if np.isfinite(scores[i])]
         asked = [PaperHit(paper=table.papers[i], score=1.0, named=True) for i in about]
         return asked + [PaperHit(table.papers[i], round(float(scores[i]), 4)) for i in best]
+
+    def scope(self, plan: Plan) -> list[str]:
+        """The ids of every paper the question's filters let through (all without filters) and,
+        when it has a subject, whose title, keywords or area meet it."""
+        table = self.catalog.table
+        ids = table.passing((p.id for p in table.papers), plan.filters)
+        if not plan.subject:
+            return ids
+        found = concepts(
+            tokenize(plan.subject),
+            self.catalog.acronyms,
+            self.catalog.specificity,
+            written_acronyms(plan.subject),
+        )
+        return [
+            i
+            for i, p in zip(ids, map(table.get, ids))
+            if p and met(found, table.keyword_terms(i) | terms(p.title)) >= TOPIC_MATCH
+        ]
 
     def listing(self, plan: Plan) -> list[PaperHit]:
         """A question that is only a filter ("which oral papers are there?") lists them all."""

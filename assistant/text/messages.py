@@ -17,6 +17,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{k} of these {count} {verb}",
         "zh": "这 {n} 篇论文中有 {k} 篇符合",
     },
+    "topics_lead": {
+        "en": "The keywords these {papers} list most often",
+        "zh": "这 {papers}最常列出的关键词",
+    },
+    "topic_line": {
+        "en": "{n}. **{name}**: {count}, e.g. {eg}",
+        "zh": "{n}. **{name}**：{count}，例如 {eg}",
+    },
+    "topic_subject": {"en": "on “{subject}”", "zh": "关于“{subject}”"},
+    "scope_sep": {"en": "; ", "zh": "；"},
+    "topic_areas": {"en": "Their commonest areas: {areas}.", "zh": "最常见的领域：{areas}。"},
     "ranked": {
         "en": "{k} of these {count} {verb} a figure for",
         "zh": "这 {n} 篇论文中有 {k} 篇给出了",
