@@ -27,7 +27,6 @@ from .filters import (
 )
 from .followup import Resolved, resolve
 from .foreign import Foreign, content, render
-from .gloss import simplified
 from .kinds import (
     SET_KINDS,
     Kind,
@@ -39,11 +38,9 @@ from .kinds import (
     uncontrasted,
 )
 from .named import find_named, names_removed, without_names
-from .spelling import spelled
+from .spelling import normalise, spelled
 from .superlative import without_superlative
 
-MAX_QUESTION_CHARS = 2000
-SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 WIDE_K = 20  # papers considered for "which" and topic summaries
 # Words that leave a question with no topic of its own once its filter words are gone.
 LISTING_WORDS = frozenset(
@@ -91,19 +88,6 @@ class Plan:
     @property
     def anchored(self) -> bool:
         return bool(self.named or self.focus)
-
-
-def normalise(question: str) -> str:
-    """Whitespace collapsed; a question typed in capitals read in lower case (in capitals every
-    word looks like an acronym or a name: "WHAT IS REX-THINKER'S TRAINING RECIPE"); Chinese in
-    traditional characters read in simplified ones."""
-    text = " ".join(question.split())[:MAX_QUESTION_CHARS]
-    if language(text) == "zh":
-        text = simplified(text)
-    cased = [c for c in text if c.isalpha() and c.lower() != c.upper()]
-    words = [w for w in text.split() if any(c.lower() != c.upper() for c in w)]
-    shouted = len(words) >= SHOUTED_WORDS and sum(c.isupper() for c in cased) > 0.8 * len(cased)
-    return text.lower() if shouted else text
 
 
 def make_plan(

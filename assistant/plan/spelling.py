@@ -1,4 +1,5 @@
-"""Typos in an English question, read as the words the papers use: a word that neither ICLR
+"""How a question is read before anything else: its whitespace, capitals and traditional characters
+normalised, and its typos, in English, read as the words the papers use: a word that neither ICLR
 2026's abstracts (assistant/data/word_df.json, scripts/learn_corpus_terms.py), in any form
 (its stem), nor the corpus at hand, nor the English of the CC-CEDICT dictionary (everyday words:
 "staff", "says") use is read as such a word one edit away (two, for a long word): "speculativ
@@ -15,9 +16,11 @@ from ..config import DATA_DIR
 from ..store.catalog import packaged_df
 from ..text.language import language
 from ..text.tokens import tokenize
-from .gloss import dictionary
+from .gloss import dictionary, simplified
 
 WORDS_FILE = DATA_DIR / "word_df.json"
+MAX_QUESTION_CHARS = 2000
+SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 MIN_TYPO = 4  # shorter words are too often right for a correction to be a guess worth making
 LONG_TYPO = 8  # from this length a word may be two edits away from what was meant
 WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
@@ -102,3 +105,16 @@ def _distance(a: str, b: str, limit: int) -> int:
             return limit + 1
         before, row = row, current
     return row[-1]
+
+
+def normalise(question: str) -> str:
+    """Whitespace collapsed; a question typed in capitals read in lower case (in capitals every
+    word looks like an acronym or a name: "WHAT IS REX-THINKER'S TRAINING RECIPE"); Chinese in
+    traditional characters read in simplified ones."""
+    text = " ".join(question.split())[:MAX_QUESTION_CHARS]
+    if language(text) == "zh":
+        text = simplified(text)
+    cased = [c for c in text if c.isalpha() and c.lower() != c.upper()]
+    words = [w for w in text.split() if any(c.lower() != c.upper() for c in w)]
+    shouted = len(words) >= SHOUTED_WORDS and sum(c.isupper() for c in cased) > 0.8 * len(cased)
+    return text.lower() if shouted else text
