@@ -36,6 +36,9 @@ EXAMPLES = [
     "What training data did the Rex-Thinker authors create, and how?",
     "How large is SCUBA and whose roles do its tasks cover?",
     "Compare Rex-Thinker and TumorChain",
+    "Which of RepSpec and ELMUR use reinforcement learning?",
+    "Which benchmark has the most tasks?",
+    "What are the most common topics in this collection?",
     "哪些论文用到了强化学习？",
     "GTool 和 SCUBA 有什么区别？",
 ]
