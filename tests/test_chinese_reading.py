@@ -228,6 +228,11 @@ def test_a_chinese_noun_phrase_is_about_its_last_word_group(engine: Engine) -> N
     assert engine.ask("哪些论文研究强化学习的探索问题？").abstained
     # a head that only framing words translate (方法, "formal methods") is no head
     assert "formal" not in engine.plan("有哪些基于能量模型的方法？").subject
+    # "X中的Y" is Y in X; a head the whole's phrases explain one character of is still a head
+    # (建模 of 奖励建模 by "model-based reinforcement learning")
+    assert engine.plan("哪些论文研究了强化学习中的奖励建模？").subject == (
+        "reward model of reinforcement learning"
+    )
 
 
 def test_without_the_shipped_vectors_the_bridge_goes_without_feedback(
