@@ -50,10 +50,9 @@ BRIDGE_EXPLAINED = 0.2
 # were chosen on the dev split of eval/gold_zh_terms.jsonl (python eval/bridge_eval.py) and the
 # dev splits of the Chinese set and answer files (see eval/RESULTS.md).
 PART_EXPLAINED = 0.75
-HEAD_EXPLAINED = (
-    0.25  # a last word group the whole's phrases explain more of (one character in four:
-)
-# 建模 of 奖励建模 by "model-based reinforcement learning") is no head of its own
+# a last word group the whole's phrases explain more of than this is no head of its own (one
+# character in four may be: 建模 of 奖励建模 by "model-based reinforcement learning")
+HEAD_EXPLAINED = 0.25
 # A phrase the conference's papers closest to the subject give more often than the conference
 # does (feedback.py) joins the candidates when at least BRIDGE_AGREED_MIN close, and every
 # candidate gains BRIDGE_FEEDBACK times its lift. Chosen on the dev split of
