@@ -574,3 +574,40 @@ def test_topics_count_within_the_filters_and_the_subject_asked(engine: Engine) -
 
 def test_a_question_about_one_papers_domains_is_no_topics_question(engine: Engine) -> None:
     assert engine.plan("Which domains are the models worst at?").kind != "topics"
+
+
+def test_an_elliptical_follow_up_of_a_set_question_asks_it_of_the_new_subject(
+    engine: Engine,
+) -> None:
+    turns = turns_after(engine, "Which papers study memorization?")
+    answer = engine.ask("And generalization?", turns)
+    alone = engine.ask("Which papers study generalization?")
+    assert listed(answer) == listed(alone) and len(listed(answer)) > 1
+    assert "read as “Which papers study generalization?”" in answer.notes
+    zh = turns_after(engine, "哪些论文研究了强化学习？")
+    assert engine.plan("那生成模型呢？", zh).question == "哪些论文研究了生成模型？"
+    # a follow-up that points back at the set is still over the set
+    assert engine.plan("And which of them are benchmarks?", turns).focus
+
+
+@pytest.mark.parametrize(
+    "question", ["How does it compare with ExpVid?", "它和 ExpVid 有什么不同？"]
+)
+def test_comparing_the_paper_just_answered_with_a_named_one_compares_both(
+    engine: Engine, question: str
+) -> None:
+    turns = turns_after(engine, "Summarize ImagenWorld")
+    answer = engine.ask(question, turns)
+    assert answer.kind == "compare" and listed(answer) == [IMAGENWORLD, EXPVID]
+
+
+def test_a_decision_asked_of_the_paper_just_answered_is_no_filter(engine: Engine) -> None:
+    turns = turns_after(engine, "What does GTool propose?")
+    answer = engine.ask("Is it an oral?", turns)
+    assert listed(answer) == ["bn47cqGQ7l"] and "(Poster)" in answer.text
+    assert not any(n.startswith("filter applied") for n in answer.notes)
+
+
+def test_asking_for_papers_metadata_is_no_topic(engine: Engine) -> None:
+    assert engine.plan("List all papers with their decisions").subject == ""
+    assert len(listed(engine.ask("List all papers with their decisions"))) == 19

@@ -41,6 +41,14 @@ TOPICAL_RE = re.compile(
     r"\b(?:papers?|works?|submissions?)\s+(?:on|about|related to|concerning)\s+(.+?)\s*[?.!]*$",
     re.I,
 )
+# a subject's closing words asking for papers' metadata, which every answer shows ("list all papers
+# with their decisions"): no topic
+_FIELD = r"(?:titles?|decisions?|status(?:es)?|links?|urls?|areas?|keywords?|years?)"
+METADATA_TAIL_RE = re.compile(
+    rf"\s*,?\s*(?:with|and|including|showing|plus)\s+(?:their\s+|its\s+|the\s+)?{_FIELD}"
+    rf"(?:\s*(?:,|and)\s*{_FIELD})*\s*[?.!]*\s*$",
+    re.I,
+)
 # a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")
 AUTHOR_RE = re.compile(
     r"\bwho (?:wrote|authored)\b|\bauthors? of\b|\b(?:authored|written) by\b"
@@ -122,6 +130,7 @@ PRONOUN_RE = re.compile(
     r"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each|which ones?)\b",
     re.I,
 )
+SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)
 DEFINITE_RE = re.compile(
     r"\b(?:this|that|the (?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|"
     r"three|same|above|previous|latter|former))\b",

@@ -18,8 +18,13 @@ from .cues import (
     PRONOUN_RE,
     RANGE_RE,
     SHORT_QUESTION_WORDS,
+    SINGULAR_RE,
+    SUMMARY_RE,
+    WHICH_RE,
 )
-from .kinds import SET_KINDS, Kind
+from .filters import from_question
+from .foreign import content, render
+from .kinds import SET_KINDS, Kind, subject_of
 from .named import mentioned_papers
 
 
@@ -50,7 +55,11 @@ def resolve(
     is about the last answer's papers."""
     if len(named) >= 2 and kind in SET_KINDS:
         return Resolved(focus=tuple(named), named_set=True)
-    if not history or named or not is_followup(question, kind):
+    if (
+        not history
+        or not is_followup(question, kind)
+        or (named and not _with_named(question, kind))
+    ):
         return Resolved()
     picked: list[str] = []
     # the latest turn that named papers ("Five corpora [1]" names none), and as many as the
@@ -63,9 +72,36 @@ def resolve(
                 break
     if not picked:
         return Resolved()
+    if named and SINGULAR_RE.search(question):  # "compare it with ExpVid": the one just answered
+        picked = picked[:1]
     last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
     names = ", ".join(p.short_name if (p := table.get(i)) else i for i in picked)
     return Resolved(focus=tuple(picked), context=last_question, names=names)
+
+
+def continued(question: str, history: list[Turn], lang: str = "en") -> str | None:
+    """An elliptical follow-up of a set question ("And generalization?", "What about diffusion
+    models?", "那生成模型呢？" after "Which papers study memorization?"): the earlier question
+    asked of the new subject. None for any other question."""
+    earlier = next((t.content for t in reversed(history) if t.role == "user"), "")
+    rendered = render(question, lang)
+    cue = CONTINUATION_RE.match(rendered)
+    points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
+    if not earlier or not cue or any(c.search(rendered) for c in points):
+        return None
+    if lang == "en":
+        new, before = question[cue.end() :].strip(" ?.!,"), subject_of(from_question(earlier)[1])
+    else:
+        new, before = content(question, lang), content(earlier, lang)
+    if not (WHICH_RE.search(render(earlier, lang)) or SUMMARY_RE.search(render(earlier, lang))):
+        return None
+    return earlier.replace(before, new, 1) if new and before and before in earlier else None
+
+
+def _with_named(question: str, kind: Kind) -> bool:
+    """A comparison of an earlier answer's paper with one it names ("How does it compare with
+    ExpVid?", "它和 RepSpec 有什么不同？") refers back even though it names a paper."""
+    return kind == "compare" and bool(PRONOUN_RE.search(question))
 
 
 def _pick(question: str, ids: list[str]) -> list[str]:

@@ -16,6 +16,7 @@ from .cues import (
     CORPUS_TAIL_RE,
     DETAIL_RE,
     FRAMING_WORDS,
+    METADATA_TAIL_RE,
     NEGATION_RE,
     PROTOTYPE_MARGIN,
     PROTOTYPES,
@@ -143,7 +144,7 @@ def split_negation(subject: str) -> tuple[str, bool]:
 
 
 def _unframed(question: str) -> str:
-    words = WORD_RE.findall(question)
+    words = WORD_RE.findall(METADATA_TAIL_RE.sub("", question))
     start = 0
     while start < len(words) and (
         _spelling(words[start]) in FRAMING_WORDS or not words[start][0].isalnum()

@@ -25,7 +25,7 @@ from .filters import (
     merge,
     year_from_question,
 )
-from .followup import Resolved, resolve
+from .followup import Resolved, continued, resolve
 from .foreign import Foreign, content, render
 from .kinds import (
     SET_KINDS,
@@ -103,7 +103,7 @@ def make_plan(
 ) -> Plan:
     """`widen`: set questions consider WIDE_K papers, else `top_k`. `foreign` makes (once) what a
     question in another language needs (without it, all read as English). `kind`: if known."""
-    question, fixed = spelled(normalise(question), table.words.doc_freq)
+    question, history, early = _read(question, history, table, foreign is not None)
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
     filters, own = _filters(render(question, lang), flags, table)
@@ -115,7 +115,7 @@ def make_plan(
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
     if resolved.named_set:  # its named papers are its candidates, judged like a follow-up's
         named, kind = [], kind or first
-    named = table.passing(named, filters := asked_of(filters, flags, named, first in SET_KINDS))
+    named = table.passing(named, filters := _asked(filters, flags, named, resolved, first))
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     if reader is not None:
@@ -131,11 +131,20 @@ def make_plan(
         listing=_only_filters(filters, words),
         detail=detail_asked(render(question, lang)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
-        notes=_notes(lang, resolved.names, filters, fixed, absent_year(question, table.years)),
+        notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
         **words.searched(),
         **_set_only(words, kind),
     )
+
+
+def _asked(
+    filters: Filters, flags: Filters, named: list[str], resolved: Resolved, first: Kind
+) -> Filters:
+    """The filters, without a decision the question asks of the one paper it is about ("Is
+    RepSpec an oral?", "Is it an oral?" after an answer about GTool)."""
+    about = named or list(resolved.focus)
+    return asked_of(filters, flags, about, first in SET_KINDS and len(about) != 1)
 
 
 def _set_only(words: _Words, kind: Kind) -> dict[str, Any]:
@@ -248,18 +257,33 @@ def _only_filters(filters: Filters, words: _Words) -> bool:
     )
 
 
+def _read(
+    question: str, history: list[Turn], table: PaperTable, multilingual: bool
+) -> tuple[str, list[Turn], tuple[str, ...]]:
+    """The question as it is read: normalised, its typos corrected, an elliptical follow-up of a
+    set question asked in full ("And generalization?" -> "Which papers study generalization?",
+    with no history left to follow); and the notes that say so."""
+    question, fixed = spelled(normalise(question), table.words.doc_freq)
+    lang = language(question) if multilingual else "en"
+    notes = (
+        [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
+    )
+    again = continued(question, history, lang)
+    if again is None:
+        return question, history, tuple(notes)
+    return again, [], (*notes, say(lang, "read_as", question=again))
+
+
 def _notes(
     lang: str,
     followed: str,
     filters: Filters,
-    fixed: tuple[tuple[str, str], ...] = (),
+    early: tuple[str, ...] = (),
     year: tuple[int, str] | None = None,
 ) -> tuple[str, ...]:
-    """What the answer notes: the words read as typos, a year no paper is from, the papers a
-    follow-up is about, and every filter applied."""
-    notes = (
-        [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
-    )
+    """What the answer notes: how the question was read (typos, an elliptical follow-up), a year
+    no paper is from, the papers a follow-up is about, and every filter applied."""
+    notes = list(early)
     notes += [say(lang, "year_absent", year=year[0], held=year[1])] if year else []
     notes += [say(lang, "followup_note", names=followed)] if followed else []
     described = (filters_text(lang, (d,)) for d in filters.description)

@@ -132,6 +132,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "year was not applied",
         "zh": "本语料库没有 {year} 年的论文（收录的论文来自 {held} 年），因此未按年份筛选",
     },
+    "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
     "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
     "no_authors": {
         "en": "Most papers in this corpus list no authors (the submissions are anonymous "
