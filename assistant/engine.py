@@ -25,7 +25,8 @@ from .plan.comparison import without_comparison
 from .plan.cues import AUTHOR_RE
 from .plan.foreign import Foreign
 from .plan.kinds import Kind, prototypes_for
-from .plan.plan import Plan, make_plan, normalise
+from .plan.plan import Plan, make_plan
+from .plan.spelling import normalise
 from .retrieve.candidates import SMALL_CORPUS, exhaustive, gather
 from .retrieve.described import compared
 from .retrieve.expansions import Expander
@@ -38,8 +39,7 @@ from .store.multi import MultiCollection
 from .store.papers import PaperTable
 from .text.messages import say
 
-MULTI_FUSION_PAPERS = 300  # above this many papers English questions use the multilingual and
-# whole-paper rankings
+MULTI_FUSION_PAPERS = 300  # above this many papers, the multilingual and whole-paper rankings
 STREAM_PIECE = 48  # characters per streamed piece of an extractive answer
 
 

@@ -12,7 +12,7 @@ from assistant.engine import Engine
 from assistant.plan.filters import from_flags, year_from_question
 from assistant.plan.kinds import subject_of
 from assistant.plan.named import mentioned_papers
-from assistant.plan.plan import normalise
+from assistant.plan.spelling import normalise
 from assistant.schema import Turn
 
 REX, ELMUR, REPSPEC, TUMOR, SCUBA = (

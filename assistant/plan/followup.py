@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from ..schema import Turn
 from ..store.papers import PaperTable
+from ..text.language import language
+from ..text.messages import say
 from .cues import (
     CONTINUATION_RE,
     COUNTS,
@@ -26,6 +28,7 @@ from .filters import from_question
 from .foreign import content, render
 from .kinds import SET_KINDS, Kind, subject_of
 from .named import mentioned_papers
+from .spelling import normalise, spelled
 
 
 @dataclass(frozen=True)
@@ -122,3 +125,20 @@ def _pick(question: str, ids: list[str]) -> list[str]:
         index = ORDINALS[ordinal.group(1).lower()]
         return [ids[index]] if -len(ids) <= index < len(ids) else []
     return ids
+
+
+def read(
+    question: str, history: list[Turn], table: PaperTable, multilingual: bool
+) -> tuple[str, list[Turn], tuple[str, ...]]:
+    """The question as it is read: normalised, its typos corrected, an elliptical follow-up of a
+    set question asked in full ("And generalization?" -> "Which papers study generalization?",
+    with no history left to follow); and the notes that say so."""
+    question, fixed = spelled(normalise(question), table.words.doc_freq)
+    lang = language(question) if multilingual else "en"
+    notes = (
+        [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
+    )
+    again = continued(question, history, lang)
+    if again is None:
+        return question, history, tuple(notes)
+    return again, [], (*notes, say(lang, "read_as", question=again))

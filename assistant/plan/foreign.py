@@ -1,5 +1,5 @@
 """Questions in another language, read by the English rules and answered over English abstracts.
-Its structural words are rendered as the English cue words (cues.ZH_CUES), so filters, kinds and
+Its structural words are rendered as the English cue words (cues_zh.ZH_CUES), so filters, kinds and
 references back read as they do in English; what it is about is looked up in the multilingual
 space against the conference's own English keywords (the bridge), so BM25 and the English set
 judge can weigh it; and the question itself is embedded there, for dense retrieval over the
@@ -19,7 +19,7 @@ from ..config import DATA_DIR
 from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
 from ..text.tokens import tokenize
-from .cues import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
+from .cues_zh import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
 from .gloss import agreement, explained
 from .kinds import Prototypes

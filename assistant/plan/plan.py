@@ -25,7 +25,7 @@ from .filters import (
     merge,
     year_from_question,
 )
-from .followup import Resolved, continued, resolve
+from .followup import Resolved, read, resolve
 from .foreign import Foreign, content, render
 from .kinds import (
     SET_KINDS,
@@ -38,7 +38,6 @@ from .kinds import (
     uncontrasted,
 )
 from .named import find_named, names_removed, without_names
-from .spelling import normalise, spelled
 from .superlative import without_superlative
 
 WIDE_K = 20  # papers considered for "which" and topic summaries
@@ -103,7 +102,7 @@ def make_plan(
 ) -> Plan:
     """`widen`: set questions consider WIDE_K papers, else `top_k`. `foreign` makes (once) what a
     question in another language needs (without it, all read as English). `kind`: if known."""
-    question, history, early = _read(question, history, table, foreign is not None)
+    question, history, early = read(question, history, table, foreign is not None)
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
     filters, own = _filters(render(question, lang), flags, table)
@@ -255,23 +254,6 @@ def _only_filters(filters: Filters, words: _Words) -> bool:
         and not (terms(words.query) - LISTING_WORDS)
         and not words.own_subject
     )
-
-
-def _read(
-    question: str, history: list[Turn], table: PaperTable, multilingual: bool
-) -> tuple[str, list[Turn], tuple[str, ...]]:
-    """The question as it is read: normalised, its typos corrected, an elliptical follow-up of a
-    set question asked in full ("And generalization?" -> "Which papers study generalization?",
-    with no history left to follow); and the notes that say so."""
-    question, fixed = spelled(normalise(question), table.words.doc_freq)
-    lang = language(question) if multilingual else "en"
-    notes = (
-        [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
-    )
-    again = continued(question, history, lang)
-    if again is None:
-        return question, history, tuple(notes)
-    return again, [], (*notes, say(lang, "read_as", question=again))
 
 
 def _notes(

@@ -1,0 +1,113 @@
+"""The cue words of questions in Chinese, kept in one place beside the English ones (cues.py):
+the structural words rendered as English cue words, the framing words of a subject, and how
+questions of each kind are asked."""
+
+from __future__ import annotations
+
+from .cues import NEGATED
+
+# Questions in Chinese. The structural words (decisions, comparison and set framing, references
+# back, details abstracts never state) are rendered as the English cue words above, so one set
+# of rules reads both languages; topic words never are: the multilingual space carries those
+# (plan/foreign.py). Each pattern's replacement is what the English rules read.
+ZH_CUES: tuple[tuple[str, str], ...] = (
+    (r"其中哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)", " which of them "),
+    (
+        r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究))|的?(?:论文|工作|文章)有哪些|有哪些"
+        r"|哪(?:些|篇|个)是",
+        " which papers ",
+    ),
+    (r"口头报告|口头", " oral papers "),
+    (r"海报|墙报", " poster papers "),
+    # a negated decision is the other one; "有没有被接收的论文" asks for accepted ones (没有 there
+    # belongs to 有没有)
+    (r"(?:未|没|(?<!有)没有)被拒(?:稿|绝)?", " accepted papers "),
+    (
+        r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿",
+        " rejected papers ",
+    ),
+    (r"撤稿|撤回", " withdrawn papers "),
+    (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
+    (
+        r"有什么(?:区别|不同|不一样|异同)|(?:区别|不同|差别|差异|异同)(?:是什么|在哪)?"
+        r"|对比(?!学习)|比较",  # 对比学习 is contrastive learning
+        " compare ",
+    ),
+    # negation (NEGATION_RE): "不涉及图像", "与文本无关" (not the 没有 of 有没有, "are there")
+    (
+        r"(?<!有)(?:并)?(?:不|没有?)(?:涉及|包含|使用|用到|是关于|关于|研究|处理)了?"  # not 不用: "no need to"
+        r"|与(?=[^，。？?]{1,20}(?:无关|不相关))|无关|不相关",
+        f" {NEGATED} ",
+    ),
+    (r"以及|和|与|跟|及", " and "),
+    (r"总结|概括|综述|概述|归纳", " summarize "),
+    (r"列出|列举|列一下", " list the papers "),
+    (r"哪篇|哪一篇", " which paper "),
+    (r"哪个|哪一个", " which one "),
+    (r"是否", " whether "),
+    (r"有没有(?=.*(?:论文|工作|文章|研究))", " any papers "),
+    (r"^有(?=[^？?]*(?:论文|工作|文章)吗)", " any papers "),  # "有…的论文吗": are there any
+    (r"第一(?:篇|个|项)", " the first one "),
+    (r"第二(?:篇|个|项)", " the second one "),
+    (r"第三(?:篇|个|项)", " the third one "),
+    (r"第四(?:篇|个|项)", " the fourth one "),
+    (r"最后一(?:篇|个|项)", " the last one "),
+    (r"前两(?:篇|个|项)", " the first two "),
+    (r"前三(?:篇|个|项)", " the first three "),
+    (r"这两(?:篇|项|个)(?:论文|工作|方法)?", " ; these two "),  # "A 和 B 这两篇…": the list ends
+    (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
+    (r"它|这篇|该论文|该文", " it "),
+    (r"^那(?![篇个些])|呢[？?]?$", " what about "),
+    (r"作者|谁写的", " who are the authors "),
+    (r"机构|单位", " affiliations "),
+    (r"显卡", " GPUs "),
+    (r"许可证|开源协议", " licence "),
+    (r"代码(?=开源|公开|链接|地址|在哪|有吗|吗|了吗|[？?。，]|$)", " source code "),  # not 代码生成
+    (r"多长时间|多久|训练时间", " training time "),
+    (r"学习率", " learning rate "),
+    (r"批大小", " batch size "),
+)
+# What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
+# is about 视频理解): removed before the subject is looked up in the multilingual space.
+ZH_FRAMING = (
+    r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
+    r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
+    r"|一下|分别|一些|方面|那些|这些|都?说了?什么|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
+    r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end
+    r"|\b(?i:iclr)\s*[-']?\s*(?:20\d\d)?\s*(?:年)?|(?<!\d)20\d\d\s*年?(?!\d)"  # the venue, a year
+)  # single characters only where they are rarely part of a technical term
+# How questions of each kind are asked in Chinese, beside the English PROTOTYPES: the kind of a
+# question no cue settles is its nearest prototype in the multilingual space.
+ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
+    "which": (
+        "哪些论文研究了…？",
+        "有没有关于…的论文？",
+        "有没有…的工作？",
+        "有…的论文吗？",
+        "…的论文有哪些？",
+        "找一下关于…的论文。",
+        "其中哪些…？",
+    ),
+    "summary": (
+        "总结一下关于…的论文。",
+        "概括一下…的工作。",
+        "…方面的研究现状如何？",
+        "这些论文关于…说了什么？",
+    ),
+    "topics": (
+        "…中最常见的主题是什么？",
+        "今年的热门研究方向有哪些？",
+        "哪些领域的论文最多？",
+        "…主要涉及哪些主题？",
+    ),
+    "facts": (
+        "…提出了什么方法？",
+        "…是怎么训练的？",
+        "…用了什么数据集？",
+        "…的结果怎么样？",
+        "那篇关于…的论文，…是什么？",
+        "研究…的那篇论文用了哪些…？",
+        "…有多少个…？",
+        "…的核心思想是什么？",
+    ),
+}
