@@ -611,3 +611,15 @@ def test_a_decision_asked_of_the_paper_just_answered_is_no_filter(engine: Engine
 def test_asking_for_papers_metadata_is_no_topic(engine: Engine) -> None:
     assert engine.plan("List all papers with their decisions").subject == ""
     assert len(listed(engine.ask("List all papers with their decisions"))) == 19
+
+
+def test_a_chinese_superlative_orders_by_the_quantity_the_dictionary_names(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("哪个基准的任务最多？")  # 任务: "mission; assignment; task ..."
+    assert listed(answer)[:2] == [SCUBA, IMAGENWORLD]
+    assert "给出了“任务”的数字，按数字从大到小排列" in answer.text
+    assert engine.plan("哪个基准的任务最多？").subject == "benchmark"
+    assert (
+        engine.plan("有哪些关于最优传输的论文？").own_subject == "最优传输"
+    )  # 最优: no superlative

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..plan.plan import Plan
-from ..plan.superlative import superlative
+from ..plan.superlative import superlative, superlative_zh
 from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
@@ -45,7 +45,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         note = filters_text(plan.lang, plan.filters.description)
         vector = plan.subject_vector if decision.vector is None else decision.vector
         found = decision.words
-        asked = superlative(plan.question) if plan.lang == "en" else None
+        asked = superlative(plan.question) if plan.lang == "en" else superlative_zh(plan.question)
         if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
             return draft
         if plan.kind == "which":

@@ -35,8 +35,11 @@ def ranked(
 ) -> Draft | None:
     """The papers ordered by the figure each states for the quantity; None when the superlative
     asks for no figure ("fastest", "most related") or no paper states one."""
-    toward = direction(bank.embedder, asked.word)
-    nouns = set(tokenize(asked.quantity))
+    english = asked.word.isascii()
+    toward = direction(
+        bank.embedder if english or not bank.multilingual else bank.multilingual(), asked.word
+    )
+    nouns = set(tokenize(asked.english or asked.quantity))
     if not toward or not nouns:
         return None
     stated: list[tuple[float, Paper, str]] = []

@@ -73,6 +73,7 @@ ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|一下|分别|一些|方面|那些|这些|都?说了?什么|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
+    r"|最[\u4e00-\u9fff](?=[，。？?！!]|$)"  # a superlative ending the question: 任务最多
     r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end
     r"|\b(?i:iclr)\s*[-']?\s*(?:20\d\d)?\s*(?:年)?|(?<!\d)20\d\d\s*年?(?!\d)"  # the venue, a year
 )  # single characters only where they are rarely part of a technical term

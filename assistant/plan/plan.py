@@ -38,7 +38,7 @@ from .kinds import (
     uncontrasted,
 )
 from .named import find_named, names_removed, without_names
-from .superlative import without_superlative
+from .superlative import superlative_zh, without_superlative
 
 WIDE_K = 20  # papers considered for "which" and topic summaries
 # Words that leave a question with no topic of its own once its filter words are gone.
@@ -222,6 +222,8 @@ def _foreign_words(
     context = resolved.context
     lang = language(question)
     own = content(names_removed(question, table, about), lang)
+    if (most := superlative_zh(question)) and kind in SET_KINDS:  # 任务 of 任务最多 is no subject
+        own = " ".join(own.replace(most.quantity, " ").split())
     if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
         own = " ".join(own.replace("、", " ").split())
     earlier = content(names_removed(context, table, about), language(context)) if context else ""

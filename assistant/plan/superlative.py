@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..embedding import MiniLMEmbedding
+from ..embedding import GroupCache, MiniLMEmbedding
 from .cues import FRAMING_WORDS
+from .gloss import dictionary
 from .spelling import known_words
 
 IRREGULAR = frozenset({"most", "least", "best", "worst"})  # no "-er" form to check
@@ -21,6 +22,7 @@ QUANTITY_ENDS = frozenset(
     "has have had do does did".split()
 )
 MAX_QUANTITY = 3  # words
+ZH_SUPERLATIVE_RE = re.compile(r"最[\u4e00-\u9fff](?=[？?，,。！!]|$)")  # 最多, not 最优传输
 # Whether a superlative asks for the largest or the smallest figure is read by meaning: its
 # cosine with these two phrases. "most", "largest", "highest" lean clearly one way, "fewest",
 # "smallest", "lowest" the other (0.16 to 0.44 apart); "fastest", "best", "latest" lean neither
@@ -35,6 +37,7 @@ class Superlative:
     word: str  # "most", "largest"
     quantity: str  # what it is the most of: "tasks", "dataset of images" (may be empty)
     phrase: str  # the words of the question that ask it: "has the most tasks"
+    english: str = ""  # the quantity in English, when asked in another language
 
 
 def superlative(text: str) -> Superlative | None:
@@ -52,8 +55,25 @@ def superlative(text: str) -> Superlative | None:
     return None
 
 
-def direction(embedder: MiniLMEmbedding, word: str) -> int:
-    """+1 when the superlative asks for the largest figure, -1 the smallest, 0 neither."""
+def superlative_zh(text: str) -> Superlative | None:
+    """A Chinese superlative ending a clause ("哪个基准的任务最多？": 最 and one character), the
+    quantity the dictionary word before it names, in its English senses ("mission; assignment;
+    task ...": a figure beside any of them counts)."""
+    match = ZH_SUPERLATIVE_RE.search(text)
+    if not match:
+        return None
+    before, senses = text[: match.start()], dictionary()
+    word = next((before[-n:] for n in (4, 3, 2) if before[-n:] in senses), "")
+    english = [s.strip() for s in re.split(r"[/;]", senses.get(word, "")) if s.strip()]
+    nouns = [s for s in english if not s.startswith("CL:") and len(s.split()) <= 2]
+    if not nouns or any(n.lower() in FRAMING_WORDS for n in nouns):
+        return None  # 论文最多: the most papers, what a topics question counts
+    return Superlative(match.group(0), word, word + match.group(0), " ".join(nouns))
+
+
+def direction(embedder: MiniLMEmbedding | GroupCache, word: str) -> int:
+    """+1 when the superlative asks for the largest figure, -1 the smallest, 0 neither (any
+    language the embedder reads: 最多 leans as "most" does)."""
     more, less, asked = embedder.embed_many([MORE, LESS, f"the {word}"])
     lean = float(asked @ more - asked @ less)
     return 0 if abs(lean) < QUANTITY_MARGIN else (1 if lean > 0 else -1)
