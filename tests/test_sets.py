@@ -623,3 +623,10 @@ def test_a_chinese_superlative_orders_by_the_quantity_the_dictionary_names(
     assert (
         engine.plan("有哪些关于最优传输的论文？").own_subject == "最优传输"
     )  # 最优: no superlative
+
+
+def test_a_set_questions_decision_filters_a_paper_it_names(engine: Engine) -> None:
+    # "Which withdrawn submissions are about time series forecasting?" names a paper titled
+    # "Time Series Forecasting: ..." on the full corpus: a set question's decision still filters
+    plan = engine.plan("Which withdrawn papers are about ExpVid?")
+    assert plan.filters.statuses == ("Withdrawn",) and plan.named == () and plan.wide

@@ -89,12 +89,13 @@ class Judge:
     ) -> Decision:
         """A set question answers about every paper judged relevant, or says none is; over
         given papers (a follow-up's, the ones it names) it says which of them are not."""
-        ids = {h.paper.id for h in kept}
-        unmatched = tuple(h for h in judged if h.paper.id not in ids) if plan.focus else ()
-        if not kept and plan.focus:  # none of the given papers; those a filter left out too
-            table = self.catalog.table
-            given = tuple(PaperHit(p, 0.0) for i in plan.focus if (p := table.get(i)))
-            return Decision("abstain_corpus", unmatched or given)
+        ids, table = {h.paper.id for h in kept}, self.catalog.table
+        # over given papers: those that do not match, a filter's leaving them out included
+        unmatched = tuple(
+            PaperHit(p, 0.0) for i in plan.focus if i not in ids and (p := table.get(i))
+        )
+        if not kept and plan.focus:
+            return Decision("abstain_corpus", unmatched)
         if not kept:
             return Decision("abstain_corpus", tuple(judged[:3]))
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):

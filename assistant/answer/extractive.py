@@ -44,13 +44,14 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.wide:  # evidence for a set: sentences on its subject, in any of its spellings
         note = filters_text(plan.lang, plan.filters.description)
         vector = plan.subject_vector if decision.vector is None else decision.vector
-        found = decision.words
+        # a set with no subject of its own ("which of them are accepted?"): the earlier words
+        found = decision.words if decision.words.concepts else terms(plan.query)
         asked = superlative(plan.question) if plan.lang == "en" else superlative_zh(plan.question)
         if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
             return draft
         if plan.kind == "which":
-            given = decision.unmatched if plan.focus else None
-            return which(bank, about, vector, found, note, plan.subject, plan.lang, unmatched=given)
+            given = (len(plan.focus), decision.unmatched) if plan.focus else None
+            return which(bank, about, vector, found, note, plan.subject, plan.lang, given=given)
         return summary(bank, about, vector, found, plan.subject, plan.lang)
     words = terms(plan.topic)
     if plan.kind == "similar":

@@ -24,16 +24,17 @@ def which(
     subject: str = "",
     lang: str = "en",
     total: int = 0,
-    unmatched: tuple[PaperHit, ...] | None = None,
+    given: tuple[int, tuple[PaperHit, ...]] | None = None,
 ) -> Draft:
     """Every matching paper with a count, each with the sentence that shows why it matches.
-    `total`: a listing's count when it shows only the first of them. `unmatched`: over given
-    papers (a follow-up's, those the question names), the ones that do not match."""
+    `total`: a listing's count when it shows only the first of them. `given`: over given papers
+    (a follow-up's, those the question names), how many, and those that do not match."""
     draft = Draft()
     shown = say(lang, "first_shown", n=len(hits)) if total > len(hits) else ""
     lead = matching(lang, max(total, len(hits))) + shown
-    if unmatched is not None:
-        lead = matching_of(lang, len(hits), len(hits) + len(unmatched))
+    asked, unmatched = given or (0, ())
+    if given is not None:
+        lead = matching_of(lang, len(hits), asked)
     lead += say(lang, "aside", text=filters_note) if filters_note else ""
     draft.parts.append(lead + say(lang, "colon"))
     number = 0
@@ -50,7 +51,7 @@ def which(
             draft.parts.append(
                 f"{number}. {label(hit.paper)} ({status}{area}): {display(sentence.text)} {marker}"
             )
-    if unmatched and len(hits) + len(unmatched) <= MAX_UNMATCHED:  # beyond it, the count says it
+    if unmatched and asked <= MAX_UNMATCHED:  # beyond it, the count says it
         names = say(lang, "list_sep").join(label(h.paper) for h in unmatched)
         draft.parts.append("\n" + say(lang, "unmatched", names=names))
     return draft

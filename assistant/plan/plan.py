@@ -142,8 +142,8 @@ def _asked(
 ) -> Filters:
     """The filters, without a decision the question asks of the one paper it is about ("Is
     RepSpec an oral?", "Is it an oral?" after an answer about GTool)."""
-    about = named or list(resolved.focus)
-    return asked_of(filters, flags, about, first in SET_KINDS and len(about) != 1)
+    one = not named and len(resolved.focus) == 1  # a follow-up about the one paper just answered
+    return asked_of(filters, flags, named or list(resolved.focus), first in SET_KINDS and not one)
 
 
 def _set_only(words: _Words, kind: Kind) -> dict[str, Any]:

@@ -46,8 +46,8 @@ def superlative(text: str) -> Superlative | None:
     for i, word in enumerate(words):
         if _is_superlative(word.lower()):
             quantity = _quantity(words[i + 1 :])
-            if quantity and quantity[0].lower() in FRAMING_WORDS:
-                return None  # "what do most papers say": the corpus, not a quantity
+            if quantity and (quantity[0].lower() in FRAMING_WORDS or quantity[0].endswith("ly")):
+                return None  # "most papers": the corpus; "most commonly used": no quantity
             start = i - (i > 0 and words[i - 1].lower() == "the")
             start -= start > 0 and words[start - 1].lower() in FRAMING_WORDS
             end = i + 1 + len(quantity)
