@@ -572,6 +572,21 @@ def test_topics_count_within_the_filters_and_the_subject_asked(engine: Engine) -
     assert "on “reinforcement learning”" in answer.text.splitlines()[0]
 
 
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("What are the hot topics in reinforcement learning?", "reinforcement learning"),
+        ("What are the hot topics in this collection?", ""),
+        ("What topics dominate the conference this year?", ""),
+    ],
+)
+def test_a_topics_question_counts_within_what_it_names_not_the_corpus(
+    engine: Engine, question: str, subject: str
+) -> None:
+    plan = engine.plan(question)
+    assert plan.kind == "topics" and plan.subject == subject
+
+
 def test_a_question_about_one_papers_domains_is_no_topics_question(engine: Engine) -> None:
     assert engine.plan("Which domains are the models worst at?").kind != "topics"
 

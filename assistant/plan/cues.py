@@ -38,7 +38,8 @@ CORPUS_TAIL_RE = re.compile(
 # what a "topics" question counts within, beyond its filters ("hot topics among rejected papers
 # on reinforcement learning")
 TOPICAL_RE = re.compile(
-    r"\b(?:papers?|works?|submissions?)\s+(?:on|about|related to|concerning)\s+(.+?)\s*[?.!]*$",
+    r"\b(?:(?:papers?|works?|submissions?)\s+(?:on|about|related to|concerning)"
+    r"|(?:topics?|themes?|trends?|directions?)\s+(?:in|within|of|for|on))\s+(.+?)\s*[?.!]*$",
     re.I,
 )
 # a subject's closing words asking for papers' metadata, which every answer shows ("list all papers
@@ -195,5 +196,5 @@ FRAMING_WORDS = frozenset(
     "papers paper works work research researches submissions studies study studying "
     "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
-    "there is are do does did have has i'm looking for with".split()
+    "there is are do does did have has i'm looking for with conference iclr year".split()
 )

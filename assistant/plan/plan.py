@@ -190,7 +190,7 @@ def _english_words(
     own_topic = names_removed(own if follows else query, table, about)
     subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
     if kind == "topics" and (within := TOPICAL_RE.search(own_topic)):
-        subject = within.group(1)
+        subject = subject_of(within.group(1))  # "in this conference": none
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)
     texts = list(dict.fromkeys([query, topic, subject or topic]))
     vectors = dict(zip(texts, embedder.embed_many(texts)))
