@@ -635,9 +635,11 @@ def test_a_chinese_superlative_orders_by_the_quantity_the_dictionary_names(
     assert listed(answer)[:2] == [SCUBA, IMAGENWORLD]
     assert "给出了“任务”的数字，按数字从大到小排列" in answer.text
     assert engine.plan("哪个基准的任务最多？").subject == "benchmark"
-    assert (
-        engine.plan("有哪些关于最优传输的论文？").own_subject == "最优传输"
-    )  # 最优: no superlative
+    # 最优 (optimal) is no superlative
+    assert engine.plan("有哪些关于最优传输的论文？").own_subject == "最优传输"
+    # 哪些…最多 reads like "which areas have the most papers?", but 任务 is no topic
+    assert engine.plan("哪些基准的任务最多？").kind == "which"
+    assert engine.plan("What are the most popular research areas?").kind == "topics"
 
 
 def test_a_set_questions_decision_filters_a_paper_it_names(engine: Engine) -> None:

@@ -26,6 +26,7 @@ from .cues import (
     WHICH_OF_RE,
     WHICH_RE,
 )
+from .superlative import superlative, superlative_zh
 
 Kind = Literal["facts", "which", "summary", "compare", "similar", "topics"]
 SET_KINDS: tuple[Kind, ...] = ("which", "summary")
@@ -34,6 +35,11 @@ SET_KINDS: tuple[Kind, ...] = ("which", "summary")
 # (Chinese) close, those about topics 0.49-0.83 and 0.74-0.89 (a handful of each, looked at by
 # hand; no gold set holds such questions).
 TOPICS_FLOOR = 0.45
+# A superlative's quantity is a topic ("common topic") when at least this close to TOPIC_WORDS:
+# topic-like quantities were 0.44-0.66 close (MiniLM and the multilingual encoder), others
+# ("tasks", "dataset", "models", 任务's senses) at most 0.28.
+TOPIC_WORDS = "topics, research areas, themes, keywords"
+TOPIC_QUANTITY = 0.35
 
 
 def classify(
@@ -101,7 +107,18 @@ class Prototypes:
         if best["topics"] < TOPICS_FLOOR:  # "which domains are the models worst at?" (0.34)
             kinds = ("which", "summary")
         kind: Kind = max(kinds, key=lambda k: best[k])
+        if kind == "topics" and self._most_of_a_quantity(question):
+            return "which"  # which paper has the most of it, not which topic the most papers
         return kind if best[kind] - best["facts"] >= PROTOTYPE_MARGIN else "facts"
+
+    def _most_of_a_quantity(self, question: str) -> bool:
+        """Whether the question asks which paper has the most of something other than topics
+        ("哪些基准的任务最多？", not "What's the most common topic?"): its quantity by meaning."""
+        most = superlative(question) or superlative_zh(question)
+        if most is None or not (most.english or most.quantity):
+            return False
+        quantity, topics = self.embedder.embed_many([most.english or most.quantity, TOPIC_WORDS])
+        return float(quantity @ topics) < TOPIC_QUANTITY
 
 
 def detail_asked(question: str) -> str | None:
