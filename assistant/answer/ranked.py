@@ -12,21 +12,17 @@ from ..plan.superlative import Superlative, direction
 from ..schema import Paper, PaperHit
 from ..text.counts import plural
 from ..text.messages import say
+from ..text.numbers import NUMBER_WORDS
 from ..text.tokens import tokenize
 from .draft import Draft, display, label
 from .evidence import SentenceBank
 from .which import MAX_UNMATCHED
 
-ENUMERATOR_RE = re.compile(
-    r"\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)"
-)  # "(1)", "(ii)", "(a)": no figure
+# "(1)", "(ii)", "(a)" enumerate, and are no figure
+ENUMERATOR_RE = re.compile(r"\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)")
 NEAR = 3  # words between a figure and its quantity's noun ("300 task instances", "of up to 30%")
 TOKEN_RE = re.compile(r"\d[\d,]*(?:\.\d+)?[kKmMbB]?\b|[A-Za-z][\w-]*")
 FIGURE_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)([kKmMbB]?)$")
-NUMBER_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-    "fifteen sixteen seventeen eighteen nineteen twenty"
-).split()
 SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 

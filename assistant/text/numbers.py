@@ -8,17 +8,17 @@ import re
 _NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?")
 _ENUMERATOR_RE = re.compile(r"^\s*(?:\d+[.)]|[-*])\s+")  # "1. ", "2) ", "- " opening a list item
 # Number words an abstract writes where a reply may write digits ("three personas" / "3").
-_WORDS = (
+NUMBER_WORDS = (
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
     "fifteen sixteen seventeen eighteen nineteen twenty"
 ).split()
-_WORD_RE = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.I)
+_WORD_RE = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.I)
 
 
 def numbers(text: str) -> frozenset[str]:
     """The numbers written in digits, normalised ("1,500" -> "1500", "2.50" -> "2.5"), plus
     those written as words up to twenty. A list item's own enumerator is not one of them."""
-    words = {str(_WORDS.index(m.group(1).lower())) for m in _WORD_RE.finditer(text)}
+    words = {str(NUMBER_WORDS.index(m.group(1).lower())) for m in _WORD_RE.finditer(text)}
     return _digits(text) | words
 
 
