@@ -3,8 +3,7 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 
 from __future__ import annotations
 
-import re
-
+from ..plan.named import without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
 from ..schema import Answer, PaperHit
@@ -80,13 +79,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         plan.topic_vector,
         words,
         one_paper=plan.lang != "en" and not plan.named,
-        asks=asks_of(_unnamed(plan.question, about), embed.embed_many),
+        # the question as asked (not the earlier one a follow-up continues), without the names
+        # of the papers it is about: every sentence of a paper shares its name
+        asks=asks_of(without(plan.question, [h.paper.short_name for h in about]), embed.embed_many),
     )
-
-
-def _unnamed(question: str, about: list[PaperHit]) -> str:
-    """The question as asked (not an earlier one a follow-up continues) without the names of
-    the papers it is about: every sentence of a paper shares its name."""
-    for hit in about:
-        question = re.sub(re.escape(hit.paper.short_name), " ", question, flags=re.I)
-    return " ".join(question.split())

@@ -19,7 +19,7 @@ from ..plan.plan import Plan
 from ..schema import Paper
 from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
-from ..text.acronyms import Concept, Pair, concepts, met, neighbour_pairs, written_acronyms
+from ..text.acronyms import Concept, Pair, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
 from .evidence import SentenceBank, Weighted
 from .subject import alternatives_of, importance, lead_of, share_of
@@ -128,9 +128,7 @@ class SetJudge:
     def _weigh(self, text: str) -> list[Concept]:
         """The text's concepts, each weighed by its idf times how close its words alone are to
         the text's meaning (so "nothing" or "let" weigh little, "abstain" much)."""
-        found = concepts(
-            tokenize(text), self.catalog.acronyms, self.catalog.specificity, written_acronyms(text)
-        )
+        found = self.catalog.concepts(text)
         shares = importance(self.embedder, text, [c[1][0] for c in found], IMPORTANCE_POWER)
         return [(w * i, c) for (w, c), i in zip(found, shares)]
 

@@ -59,7 +59,8 @@ def ranked(
         draft.parts.append(
             f"{number}. {label(paper)} ({paper.status}): {display(sentence)} {marker}"
         )
-    _unstated(draft, [h.paper for h in hits if h.paper not in {p for _, p, _ in stated}], lang)
+    with_figure = {paper.id for _, paper, _ in stated}
+    _unstated(draft, [h.paper for h in hits if h.paper.id not in with_figure], lang)
     return draft
 
 

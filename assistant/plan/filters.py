@@ -51,13 +51,17 @@ YEAR_RE = re.compile(
 )
 
 
+def _year(match: re.Match[str] | None) -> int | None:
+    return int(next(g for g in match.groups() if g)) if match else None
+
+
 def year_from_question(question: str, years: frozenset[int]) -> tuple[Filters, str]:
     """A year the question states, and the question without it. It filters only when the corpus
     holds papers of that year and of others; a year none is from is the plan's note."""
     match = YEAR_RE.search(question)
-    if not match:
+    year = _year(match)
+    if match is None or year is None:
         return Filters(), question
-    year = int(next(g for g in match.groups() if g))
     rest = " ".join((question[: match.start()] + " " + question[match.end() :]).split())
     if year not in years or years == {year}:
         return Filters(), rest
@@ -67,8 +71,7 @@ def year_from_question(question: str, years: frozenset[int]) -> tuple[Filters, s
 def absent_year(question: str, years: frozenset[int]) -> tuple[int, str] | None:
     """The year a question asks about when no paper of the corpus is from it, and the years the
     corpus's papers are from."""
-    match = YEAR_RE.search(question)
-    year = int(next(g for g in match.groups() if g)) if match else None
+    year = _year(YEAR_RE.search(question))
     if year is None or year in years:
         return None
     return year, ", ".join(str(y) for y in sorted(years))

@@ -92,12 +92,13 @@ def continued(question: str, history: list[Turn], lang: str = "en") -> str | Non
     points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
     if not earlier or not cue or any(c.search(rendered) for c in points):
         return None
+    asked = render(earlier, lang)
+    if not (WHICH_RE.search(asked) or SUMMARY_RE.search(asked)):
+        return None
     if lang == "en":
         new, before = question[cue.end() :].strip(" ?.!,"), subject_of(from_question(earlier)[1])
     else:
         new, before = content(question, lang), content(earlier, lang)
-    if not (WHICH_RE.search(render(earlier, lang)) or SUMMARY_RE.search(render(earlier, lang))):
-        return None
     return earlier.replace(before, new, 1) if new and before and before in earlier else None
 
 

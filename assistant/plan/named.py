@@ -4,6 +4,7 @@ abstract introduces (Rex-Thinker, ELMUR), looked up in the paper table. Text in,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from ..schema import Paper
 from ..store.papers import PaperTable
@@ -132,12 +133,17 @@ def without_names(query: str, table: PaperTable, paper_ids: list[str]) -> str:
 def names_removed(text: str, table: PaperTable, paper_ids: list[str], every: bool = True) -> str:
     """`text` without the names of the given papers (`every` name each is known by, or its short
     name), and without the words that join them ("RepSpec and ELMUR")."""
+    names: list[str] = []
     for paper_id in paper_ids:
         paper = table.get(paper_id)
         short = [paper.short_name] if paper is not None else []
-        known = table.names_of.get(paper_id, []) if every else short
-        names = sorted(known, key=len, reverse=True)
-        for name in names:  # the longest first: "xLSTM Scaling Laws" before "xLSTM"
-            text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "\x00", text, flags=re.I)
+        names += table.names_of.get(paper_id, []) if every else short
+    return without(text, names)
+
+
+def without(text: str, names: Iterable[str]) -> str:
+    """`text` without the given names, as whole words, and without the words that join them."""
+    for name in sorted(names, key=len, reverse=True):  # "xLSTM Scaling Laws" before "xLSTM"
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "\x00", text, flags=re.I)
     text = JOINED_RE.sub("", text).replace("\x00", " ")
     return " ".join(text.split())

@@ -14,8 +14,8 @@ from ..schema import ChunkHit, PaperHit
 from ..store.catalog import Catalog
 from ..store.chroma import Store
 from ..store.multi import MultiCollection
-from ..text.acronyms import concepts, met, written_acronyms
-from ..text.tokens import terms, tokenize
+from ..text.acronyms import met
+from ..text.tokens import terms
 from .fusion import FusionParams, fuse
 
 DENSE_CHUNKS = 150
@@ -139,8 +139,7 @@ class Retriever:
         """The papers the question points at (marked named), then those closest to them as wholes
         (their mean chunk vectors), best first, those the filters let through."""
         table, vectors = self.catalog.table, self.catalog.paper_vectors
-        at = {p.id: i for i, p in enumerate(table.papers)}
-        about = [at[i] for i in plan.pinned if i in at]
+        about = [table.position[i] for i in plan.pinned if i in table.position]
         if not about or not len(vectors):
             return []
         scores = vectors.astype(np.float32) @ vectors[about].astype(np.float32).mean(axis=0)
@@ -159,12 +158,7 @@ class Retriever:
         ids = table.passing((p.id for p in table.papers), plan.filters)
         if not plan.subject:
             return ids
-        found = concepts(
-            tokenize(plan.subject),
-            self.catalog.acronyms,
-            self.catalog.specificity,
-            written_acronyms(plan.subject),
-        )
+        found = self.catalog.concepts(plan.subject)
         return [
             i
             for i, p in zip(ids, map(table.get, ids))

@@ -15,8 +15,9 @@ import orjson
 
 from ..config import DATA_DIR
 from ..schema import Paper
-from ..text.acronyms import Acronyms, learn
+from ..text.acronyms import Acronyms, Concept, concepts, learn, written_acronyms
 from ..text.names import introduced_names
+from ..text.tokens import tokenize
 from .chroma import Store
 from .lexical import Lexical, idf, paper_text
 from .papers import PaperTable, keyword_terms
@@ -35,6 +36,10 @@ class Catalog:
     acronyms: Acronyms  # acronym stem <-> long-form stems
     specificity: Callable[[str], float]  # a stem's idf, from this corpus or, if small, ICLR 2026
     paper_vectors: np.ndarray  # each paper's mean chunk vector, in table order
+
+    def concepts(self, text: str) -> list[Concept]:
+        """The text's concepts, weighed by idf, its acronyms and their long forms alike."""
+        return concepts(tokenize(text), self.acronyms, self.specificity, written_acronyms(text))
 
 
 def refresh(store: Store, force: bool = False) -> Path:
