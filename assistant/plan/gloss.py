@@ -108,13 +108,22 @@ def explained(phrase: str, text: str) -> float:
     explained by its own senses: "graph structure" explains all of 图结构, "structure" two thirds.
     (Single characters only explain what is left: as a word beside longer ones their senses are
     too broad, see MIN_WORD.)"""
-    chinese = {i for i, ch in enumerate(text) if "\u4e00" <= ch <= "\u9fff"}
+    chinese = chinese_positions(text)
+    return len(covered(phrase, text) & chinese) / len(chinese) if chinese else 0.0
+
+
+def chinese_positions(text: str) -> set[int]:
+    return {i for i, ch in enumerate(text) if "\u4e00" <= ch <= "\u9fff"}
+
+
+def covered(phrase: str, text: str) -> set[int]:
+    """The positions of the characters of `text` that the English phrase explains (see
+    `explained`)."""
     stems = set(tokenize(phrase))
     found = words_in(text)
-    covered = {i + k for i, n, senses in found if senses & stems for k in range(n)}
+    out = {i + k for i, n, senses in found if senses & stems for k in range(n)}
     inside = {i + k for i, n, _ in found for k in range(n)}
-    covered |= {i for i in chinese - inside if single_senses(text[i]) & stems}
-    return len(covered & chinese) / len(chinese) if chinese else 0.0
+    return out | {i for i in chinese_positions(text) - inside if single_senses(text[i]) & stems}
 
 
 @lru_cache(maxsize=4096)
