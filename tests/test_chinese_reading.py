@@ -20,13 +20,14 @@ from assistant.plan.foreign import (
     SHARED_PHRASES_FROM,
     Foreign,
     content,
-    narrowest,
     own_phrases,
 )
 from assistant.plan.gloss import agreement, explained, glossed, simplified
+from assistant.plan.heads import narrowest
 from assistant.schema import Paper
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
+UNLEARNING = "bqEnnzfhBZ"  # Unlearning Isn't Invisible: the only seed paper on unlearning
 
 
 @pytest.mark.parametrize(
@@ -233,6 +234,19 @@ def test_a_chinese_noun_phrase_is_about_its_last_word_group(engine: Engine) -> N
     assert engine.plan("哪些论文研究了强化学习中的奖励建模？").subject == (
         "reward model of reinforcement learning"
     )
+
+
+def test_a_compound_with_no_de_puts_its_head_last_too(engine: Engine) -> None:
+    # 大语言模型机器遗忘: machine unlearning of LLMs, not every language-model paper
+    assert engine.plan("哪些论文研究大语言模型机器遗忘？").subject == (
+        "machine unlearning of language models"
+    )
+    assert engine.plan("有没有扩散模型加速采样的论文？").subject.endswith(" of diffusion model")
+    # a tail of one two-character word frames the subject as often as it heads it: 方向
+    assert engine.plan("概括一下视频生成方向的论文。").subject == "video generation"
+    # and the Unlearning paper is found by the head, as in English
+    answer = engine.ask("哪些论文研究大语言模型机器遗忘？")
+    assert [c.paper.id for c in answer.citations] == [UNLEARNING]
 
 
 def test_without_the_shipped_vectors_the_bridge_goes_without_feedback(

@@ -186,6 +186,24 @@ def test_a_large_corpus_gathers_deep_rankings_and_keyword_matches(
     assert ELMUR in found  # its keyword is "reinforcement learning"
 
 
+def test_on_a_large_corpus_a_kept_paper_meets_the_lead_of_its_subject(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "sycophancy in ... vision-language models": over thousands of papers the setting alone
+    # ("vision-language models") let every VLM paper in; the lead carries most of the weight
+    plan = engine.plan("Which papers study sycophancy in language or vision-language models?")
+    judge = engine.set_judge
+    ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
+    lead = FEATURES.index("lead")
+    assert any(j.features[lead] == 0 for j in judge.kept(plan, ranked))  # the 19: no rule
+    monkeypatch.setattr(judge, "scale", "large")
+    assert judge.kept(plan, ranked) == []  # no seed paper is on sycophancy
+    # a lead that carries little of the subject is not required ("efficiency of LLM inference")
+    plan = engine.plan("Which papers study efficiency of LLM inference?")
+    ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
+    assert any(j.features[lead] == 0 for j in judge.kept(plan, ranked))
+
+
 def test_acronyms_are_learned_from_definitions_and_read_only_when_written_so() -> None:
     assert definitions(
         "We train it with reinforcement learning (RL) and a vision transformer (ViT)."

@@ -22,7 +22,7 @@ from ..store.chroma import Store
 from ..text.acronyms import Concept, Pair, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
 from .evidence import SentenceBank, Weighted
-from .subject import alternatives_of, importance, lead_of, share_of
+from .subject import alternatives_of, importance, lead_needed, lead_of, share_of
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
 FEATURES = (
@@ -242,13 +242,14 @@ class SetJudge:
         papers the question names, always."""
         threshold = FOREIGN_KEEP if untranslated(plan) else self.model.threshold
         lead = FEATURES.index("lead")
+        least = lead_needed(plan.subject, self.concepts(plan), self.scale == "large", plan.headed)
         return [
             j
             for j in judged
             if (
                 j.probability >= threshold
                 and j.grounded
-                and (not plan.headed or not j.features or j.features[lead] > 0)
+                and (least is None or not j.features or j.features[lead] >= least)
             )
             or j.paper.id in plan.named
         ]

@@ -18,10 +18,10 @@ import numpy as np
 from ..config import DATA_DIR
 from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
-from ..text.tokens import tokenize
 from .cues_zh import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
-from .gloss import agreement, covered, explained, words_in
+from .gloss import agreement, explained
+from .heads import MIN_CHARS, compound, headed, narrowest
 from .kinds import Prototypes
 
 PHRASES_FILE = DATA_DIR / "keyword_phrases.json"  # scripts/learn_corpus_terms.py
@@ -62,13 +62,7 @@ BRIDGE_FEEDBACK = 0.3
 # more often than chance ("llm" for 顿悟, grokking) is no name for the subject. Dev topics: 0 and
 # 0.2 the same, 0.3 0.858 / 0.822 / 0.717 against 0.842 / 0.814 / 0.717, 0.4 0.850 / 0.817.
 FEEDBACK_JOIN = 0.3
-# A compound's tail the whole's phrases leave out heads it from this many characters on: a tail
-# of one two-character word frames the subject as often as it heads it (领域 field, 方向
-# direction, 预测 prediction against 幻觉 hallucination). Dev topics (zt-101..116 written for
-# it): 2 characters, part recall / precision / exact 0.829 / 0.800 / 0.658; 3: see RESULTS.md.
-HEAD_CHARS = 3
 SHARED_PHRASES_FROM = 1000  # papers: from this size on, only shared keyword phrases are own
-MIN_CHARS = 2  # a subject shorter than this (one character left over) translates to nothing
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
 FRAMING = {"zh": re.compile(ZH_FRAMING)}
 PROTOTYPES = {"zh": ZH_PROTOTYPES}
@@ -127,40 +121,6 @@ def own_phrases(table: PaperTable) -> set[str]:
 @lru_cache(maxsize=1)
 def conference_phrases() -> tuple[str, ...]:
     return tuple(json.loads(PHRASES_FILE.read_text(encoding="utf-8")))
-
-
-def narrowest(phrases: list[str]) -> list[str]:
-    """The phrases without any whose words all stand in another of them: "neural networks" beside
-    "physics informed neural networks" would let every neural-network paper in."""
-    words = [set(tokenize(p)) for p in phrases]
-    return [p for p, w in zip(phrases, words) if not any(w < other for other in words)]
-
-
-def headed(phrases: list[str], chinese: str) -> list[str]:
-    """Chinese puts a noun phrase's head last: when some phrase explains the last word group
-    (缩放定律 of 神经网络的缩放定律), one that explains none of it names only the modifier
-    ("neural networks") and is dropped."""
-    groups = chinese.split()
-    if len(groups) < 2:
-        return phrases
-    own = [p for p in phrases if explained(p, groups[-1]) > 0]
-    return own or phrases
-
-
-def compound(chinese: str, phrases: list[str]) -> str:
-    """A compound with no 的 puts its head last too (大语言模型机器遗忘: machine unlearning of
-    large language models): when the whole's phrases explain its start and leave a tail that
-    begins with a dictionary word, the tail is a word group of its own."""
-    if " " in chinese or not phrases:
-        return chinese
-    explained_at = covered(" ".join(phrases), chinese)
-    if not explained_at:
-        return chinese
-    end = max(explained_at) + 1
-    tail = chinese[end:]
-    if len(tail) < HEAD_CHARS or not any(i == 0 for i, _, _ in words_in(tail)):
-        return chinese
-    return f"{chinese[:end]} {tail}"
 
 
 @dataclass(frozen=True)
@@ -237,18 +197,17 @@ class Foreign:
             for part in parts:
                 if explained(" ".join(phrases), part) < PART_EXPLAINED:
                     phrases += self._bridge(part)
-        head, unmarked = "", False
+        head = ""
         if len(parts) < 2:  # "神经网络的缩放定律": scaling laws of neural networks
             phrases, head = self._headed(rest, phrases)
             split = compound(rest, phrases)
             if not head and split != rest:
                 phrases, head = self._headed(split, phrases)
-                unmarked = bool(head)
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
             phrases, latin = list(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases)), []
         english = tuple(t for t in dict.fromkeys([" ".join(latin), head, *phrases]) if t)
         if head:
-            return Translation(english, f"{head} of {phrases[0]}", headed=not unmarked)
+            return Translation(english, f"{head} of {phrases[0]}", headed=True)
         return Translation(english, " or ".join(english))
 
     def _headed(self, rest: str, phrases: list[str]) -> tuple[list[str], str]:
