@@ -111,6 +111,19 @@ def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> 
     assert listed(answer) == list(turns[1].paper_ids[:2])
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["Summarize the first two.", "Give me a summary of the first two papers.", "前两篇讲了什么？"],
+)
+def test_summarize_the_first_two_summarizes_each_of_them(engine: Engine, question: str) -> None:
+    # "first two" says which papers, not what about them: it was read as the subject, and
+    # neither paper "matched" it
+    turns = turns_after(engine, "Which papers introduce a new benchmark?")
+    answer = engine.ask(question, turns)
+    assert answer.kind == "summary" and not answer.abstained
+    assert listed(answer) == list(turns[1].paper_ids[:2])
+
+
 def test_a_comparison_finds_papers_it_only_describes(engine: Engine) -> None:
     answer = engine.ask(
         "Contrast the paper on transformers learning causal structures in-context with the "

@@ -159,6 +159,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
     "summary": (
         "Summarize the papers on ...",
         "Give me an overview of work on ...",
+        "Give me a summary of the work on ...",
         "What do these papers say about ...?",
         "What is the state of research on ...?",
         "What are the main approaches to ...?",

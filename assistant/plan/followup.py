@@ -108,6 +108,14 @@ def _with_named(question: str, kind: Kind) -> bool:
     return kind == "compare" and bool(PRONOUN_RE.search(question))
 
 
+def unpointed(question: str) -> str:
+    """The follow-up without the words that count in the earlier answer's papers ("Summarize the
+    first two papers" -> "Summarize the"): they say which papers, not what about them."""
+    for cue in (RANGE_RE, NUMBERED_RE, ORDINAL_RE):
+        question = cue.sub(" ", question)
+    return " ".join(question.split())
+
+
 def _pick(question: str, ids: list[str]) -> list[str]:
     """The papers of `ids` the question counts in; none when it counts past them."""
     span = RANGE_RE.search(question)

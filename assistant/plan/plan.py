@@ -25,7 +25,7 @@ from .filters import (
     merge,
     year_from_question,
 )
-from .followup import Resolved, read, resolve
+from .followup import Resolved, read, resolve, unpointed
 from .foreign import Foreign, content, render
 from .kinds import (
     SET_KINDS,
@@ -187,7 +187,7 @@ def _english_words(
     follows: bool,
 ) -> _Words:
     topic = without_names(query, table, about)
-    own_topic = names_removed(own if follows else query, table, about)
+    own_topic = names_removed(unpointed(own) if follows else query, table, about)
     subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
     if kind == "topics" and (within := TOPICAL_RE.search(own_topic)):
         subject = subject_of(within.group(1))  # "in this conference": none
