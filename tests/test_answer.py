@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from openai_stub import OpenAIStub, llm_engine
 
+from assistant.answer.decide import abstract_mentions
 from assistant.cli import main
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.filters import from_flags
-from assistant.schema import Answer, Turn
+from assistant.schema import Answer, Paper, Turn
 from assistant.text.latex import clean_latex
 from assistant.text.markers import strip_markers
 from assistant.text.sentences import split_sentences
@@ -104,6 +105,28 @@ def test_detail_abstracts_do_not_state_abstains_and_cites_the_paper(engine: Engi
     answer = engine.ask("How many GPUs were used to train TumorChain?")
     assert answer.abstained and cited(answer) == [TUMOR]
     assert "does not state the hardware and compute" in answer.text
+
+
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("What are the limitations of ELMUR?", "does not state the limitations of the work"),
+        ("ELMUR 有什么局限性？", "摘要中没有说明这项工作的局限性"),
+    ],
+)
+def test_limitations_an_abstract_does_not_state_are_said_to_be_unstated(
+    engine: Engine, question: str, says: str
+) -> None:
+    # it quoted ELMUR's opening sentences, on the limits of *earlier* methods
+    answer = engine.ask(question)
+    assert answer.abstained and says in answer.text and cited(answer) == [ELMUR]
+
+
+def test_a_limitation_an_abstract_states_of_its_own_work_is_quoted() -> None:
+    stated = Paper("x", "X", "We propose X. Our method fails to scale beyond ten agents.")
+    earlier = Paper("y", "Y", "Existing methods are limited. We propose Y, which is better.")
+    assert abstract_mentions([stated], "limitations")
+    assert not abstract_mentions([earlier], "limitations")
 
 
 def test_follow_up_resolves_the_second_paper_of_the_last_answer(engine: Engine) -> None:

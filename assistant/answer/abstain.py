@@ -9,32 +9,9 @@ from ..text.counts import plural
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .decide import Decision
+from .details import detail_noun
 from .draft import Draft, badge, label
 from .evidence import SentenceBank
-
-DETAIL_NOUNS = [
-    ("author", "authors"),
-    ("who ", "authors"),
-    ("written", "authors"),
-    ("affiliation", "authors' affiliations"),
-    ("institution", "authors' affiliations"),
-    ("universit", "authors' affiliations"),
-    ("gpu", "hardware and compute"),
-    ("tpu", "hardware and compute"),
-    ("hardware", "hardware and compute"),
-    ("compute", "hardware and compute"),
-    ("time", "training time"),
-    ("licen", "licence"),
-    ("github", "code release"),
-    ("code", "code release"),
-    ("funding", "funding"),
-]
-
-
-def detail_noun(detail: str) -> str:
-    """ "how many gpus" -> "hardware and compute": what kind of detail was asked for."""
-    lowered = detail.lower()
-    return next((noun for key, noun in DETAIL_NOUNS if key in lowered), lowered)
 
 
 def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:

@@ -83,7 +83,8 @@ DETAIL_RE = re.compile(
     r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
     r"source code|code (?:available|release)|funding|weight decay|warm-?up|dropout|"
     r"how many (?:gpus|layers|parameters)|memory slots|hours|inter-annotator|annotator agreement|"
-    r"model name|exact (?:model|number|value|version))\b",
+    r"model name|exact (?:model|number|value|version)|"
+    r"limitations?|weakness(?:es)?|drawbacks?|shortcomings?|future work)\b",
     re.I,
 )
 

@@ -65,6 +65,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"代码(?=开源|公开|链接|地址|在哪|有吗|吗|了吗|[？?。，]|$)", " source code "),  # not 代码生成
     (r"多长时间|多久|训练时间", " training time "),
     (r"学习率", " learning rate "),
+    (r"局限性?|不足之处|缺点", " limitations "),
+    (r"未来(?:的)?(?:工作|方向)", " future work "),
     (r"批大小", " batch size "),
 )
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"

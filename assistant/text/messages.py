@@ -106,6 +106,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "authors' affiliations": {"en": "authors' affiliations", "zh": "作者单位"},
     "hardware and compute": {"en": "hardware and compute", "zh": "硬件和算力"},
     "training time": {"en": "training time", "zh": "训练时间"},
+    "limitations": {"en": "limitations of the work", "zh": "这项工作的局限性"},
+    "future work": {"en": "future work", "zh": "未来工作"},
     "licence": {"en": "licence", "zh": "许可证"},
     "code release": {"en": "code release", "zh": "代码发布"},
     "funding": {"en": "funding", "zh": "资助来源"},
