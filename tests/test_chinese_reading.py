@@ -24,7 +24,7 @@ from assistant.plan.foreign import (
 )
 from assistant.plan.gloss import agreement, explained, glossed, simplified
 from assistant.plan.heads import narrowest
-from assistant.schema import Paper
+from assistant.schema import Paper, Turn
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
 UNLEARNING = "bqEnnzfhBZ"  # Unlearning Isn't Invisible: the only seed paper on unlearning
@@ -40,6 +40,8 @@ UNLEARNING = "bqEnnzfhBZ"  # Unlearning Isn't Invisible: the only seed paper on 
         ("列出关于视频理解的海报论文。", "which"),
         ("Rex-Thinker 的训练分成哪两个阶段？", "facts"),
         ("有多少篇论文？", "facts"),
+        ("把和图像生成有关的论文都找出来。", "which"),
+        ("我想找检索增强生成方面的论文。", "which"),
     ],
 )
 def test_chinese_set_questions_are_read_as_set_questions(
@@ -58,6 +60,22 @@ def test_are_there_papers_on_a_subject_lists_the_papers_on_it(engine: Engine) ->
 def test_what_the_papers_say_is_framing_not_part_of_the_subject(engine: Engine) -> None:
     plan = engine.plan("这些论文里关于鲁棒性都说了什么？")
     assert plan.own_subject == "鲁棒性"
+    # a request's courtesy and "find them all" frame it too (找 was read as "search agent")
+    assert engine.plan("把和图像生成有关的论文都找出来。").own_subject == "图像生成"
+
+
+@pytest.mark.parametrize("question", ["分别概括一下。", "帮我总结一下这几篇。"])
+def test_summarize_each_of_them_summarizes_the_papers_just_listed(
+    engine: Engine, question: str
+) -> None:
+    first = engine.ask("哪些论文用了强化学习？")
+    turns = [
+        Turn("user", first.question),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
+    answer = engine.ask(question, turns)
+    assert answer.kind == "summary" and not answer.abstained
+    assert [c.paper.id for c in answer.citations] == list(turns[1].paper_ids)
 
 
 def test_trained_with_x_is_about_x(engine: Engine) -> None:

@@ -41,7 +41,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"以及|和|与|跟|及", " and "),
     (r"总结|概括|综述|概述|归纳", " summarize "),
-    (r"列出|列举|列一下", " list the papers "),
+    (r"列出|列举|列一下|都?找出来|找一下|找找|(?:我)?想找|帮我找", " list the papers "),
+    (r"分别", " each of them "),  # "分别概括一下": each of the papers just listed
     (r"哪篇|哪一篇", " which paper "),
     (r"哪个|哪一个", " which one "),
     (r"是否", " whether "),
@@ -74,7 +75,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
 ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
-    r"|一下|分别|一些|方面|那些|这些|都?(?:说|讲|谈)(?:了|的是)?些?什么|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
+    r"|帮我|给我|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
+    r"|一下|一些|方面|那些|这些|都?(?:说|讲|谈)(?:了|的是)?些?什么|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
     r"|最[\u4e00-\u9fff](?=[，。？?！!]|$)"  # a superlative ending the question: 任务最多
     r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end
     r"|\b(?i:iclr)\s*[-']?\s*(?:20\d\d)?\s*(?:年)?|(?<!\d)20\d\d\s*年?(?!\d)"  # the venue, a year
