@@ -11,7 +11,7 @@ from .cues import NEGATED
 # of rules reads both languages; topic words never are: the multilingual space carries those
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
 ZH_CUES: tuple[tuple[str, str], ...] = (
-    (r"其中哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)", " which of them "),
+    (r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)", " which of them "),
     (
         r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究))|的?(?:论文|工作|文章)有哪些|有哪些"
         r"|哪(?:些|篇|个)是",
