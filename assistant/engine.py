@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .answer.backend import HOW_TO, NoLLMError, configured
+from .answer.context import cited_titles
 from .answer.decide import Calibration, Decision, Judge
 from .answer.evidence import SentenceBank, Weighted
 from .answer.extractive import write
@@ -31,6 +32,7 @@ from .retrieve.candidates import SMALL_CORPUS, exhaustive, gather
 from .retrieve.described import compared
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
+from .retrieve.mentions import literal_hits
 from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
 from .store import catalog
@@ -186,7 +188,10 @@ class Engine:
     ) -> tuple[list[PaperHit], list[PaperHit], tuple[str, ...]]:
         """A set question's candidates judged one by one: (those kept, all of them, notes), each
         as a hit scored by its probability, most probable first. With an LLM, it judges the
-        likelier candidates; the offline judge decides the rest, and all when the LLM fails."""
+        likelier candidates; the offline judge decides the rest, and all when the LLM fails. A
+        term asked for word for word finds its papers by the term alone."""
+        if found := literal_hits(self.table, plan):
+            return found, found, (say(plan.lang, "literal", term=plan.literal),)
         ranked = self.set_judge.rank(
             plan, gather(self.retriever, plan, self.set_judge.alternatives(plan))
         )
@@ -214,11 +219,6 @@ class Engine:
         count = len(self.table.passing((p.id for p in self.papers), plan.filters))
         note = say(plan.lang, "negated_note", subject=plan.subject, count=count, limit=SMALL_CORPUS)
         return replace(plan, negated=False, notes=plan.notes + (note,))
-
-    def titles(self, history: Sequence[Turn]) -> dict[str, str]:
-        """The titles of the papers earlier answers cited (the LLM sees them with the turns)."""
-        ids = {i for turn in history for i in turn.paper_ids}
-        return {i: p.title for i in ids if (p := self.table.get(i)) is not None}
 
     def ask(
         self,
@@ -291,7 +291,7 @@ class Engine:
                 self.bank,
                 k or self.settings.top_k,
                 history or (),
-                self.titles(history or ()),
+                cited_titles(self.table, history or ()),
             )
             return
         answer = write(plan, decision, hits, self.bank)

@@ -25,6 +25,7 @@ from assistant.plan.filters import from_question
 from assistant.plan.plan import Plan
 from assistant.retrieve import candidates
 from assistant.retrieve.candidates import gather
+from assistant.retrieve.mentions import pattern_of
 from assistant.schema import Answer, Paper, PaperHit, Turn
 from assistant.text.acronyms import Acronyms, concepts, definitions, met, written_acronyms
 from assistant.text.tokens import tokenize
@@ -122,6 +123,30 @@ def test_summarize_the_first_two_summarizes_each_of_them(engine: Engine, questio
     answer = engine.ask(question, turns)
     assert answer.kind == "summary" and not answer.abstained
     assert listed(answer) == list(turns[1].paper_ids[:2])
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Which papers mention GRPO?", 'Which papers contain the term "grpo"?', "哪些论文提到了 GRPO？"],
+)
+def test_a_term_asked_for_word_for_word_lists_exactly_the_papers_that_hold_it(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert listed(answer) == [REX]  # the only abstract that says GRPO
+    assert any("GRPO" in n or "grpo" in n for n in answer.notes)  # says how it was listed
+    # every paper holding the word is counted, by the word, not by meaning
+    words = engine.ask("How many papers mention benchmarks?")
+    holders = [p.id for p in engine.papers if "benchmark" in p.abstract.lower()]
+    assert sorted(listed(words)) == sorted(holders) and len(holders) > 3
+
+
+def test_a_literal_term_matches_whole_words_in_any_case_and_spacing() -> None:
+    flow = pattern_of("flow matching")
+    assert flow.search("trained by Flow-Matching") and flow.search("flow  matchings")
+    mamba = pattern_of("Mamba")
+    assert mamba.search("Mamba-2 layers") and not mamba.search("the Mambaformer")
+    assert pattern_of("benchmarks").search("a new Benchmark")
 
 
 def test_a_comparison_finds_papers_it_only_describes(engine: Engine) -> None:

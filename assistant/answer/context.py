@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..schema import Paper, Turn
+from ..store.papers import PaperTable
 from ..text.markers import MARKER_RE
 from .evidence import SentenceBank
 
@@ -20,6 +21,12 @@ TURN_CHARS = 600  # an earlier answer is shortened to this
 OLD_MARKER_RE = re.compile(r"\s*" + MARKER_RE.pattern)
 PER_PAPER_OVERHEAD = 16  # tokens for "[n]", "(decision: ...)" and the tags around the title
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def cited_titles(table: PaperTable, history: Sequence[Turn]) -> dict[str, str]:
+    """The titles of the papers earlier answers cited (the LLM sees them with the turns)."""
+    ids = {i for turn in history for i in turn.paper_ids}
+    return {i: p.title for i in ids if (p := table.get(i)) is not None}
 
 
 def estimate_tokens(text: str) -> int:

@@ -57,6 +57,14 @@ AUTHOR_RE = re.compile(
     r"|作者是|谁写的",
 )
 # more papers like the ones a question points at ("are there other papers like this one?")
+# A set question asking which papers hold a term word for word: a quoted term, or what follows
+# "mention" ("How many papers mention Mamba?"). Its papers are found by the term, not judged.
+QUOTED_RE = re.compile(r"[\"“「『]([^\"”」』]{2,60})[\"”」』]")
+MENTION_RE = re.compile(
+    r"\b(?:mention(?:s|ed|ing)?|(?:contain|use)s?(?:ing)? the (?:words?|terms?|phrases?))\s+"
+    r"(?:the (?:words?|terms?|phrases?)\s+)?([^?？。!！,，]{2,60}?)\s*[?？。.!！]*$",
+    re.I,
+)
 LIKE_THIS_RE = re.compile(r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b", re.I)
 SIMILAR_RE = re.compile(
     rf"{LIKE_THIS_RE.pattern}|\bsimilar\b|类似|相似"

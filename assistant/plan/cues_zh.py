@@ -11,9 +11,12 @@ from .cues import NEGATED
 # of rules reads both languages; topic words never are: the multilingual space carries those
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
 ZH_CUES: tuple[tuple[str, str], ...] = (
-    (r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)", " which of them "),
     (
-        r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究))|的?(?:论文|工作|文章)有哪些|有哪些"
+        r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)",
+        " which of them ",
+    ),
+    (
+        r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报))|的?(?:论文|工作|文章)有哪些|有哪些"
         r"|哪(?:些|篇|个)是",
         " which papers ",
     ),
@@ -66,6 +69,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"代码(?=开源|公开|链接|地址|在哪|有吗|吗|了吗|[？?。，]|$)", " source code "),  # not 代码生成
     (r"多长时间|多久|训练时间", " training time "),
     (r"学习率", " learning rate "),
+    (r"提到了?|提及了?", " mention "),
     (r"局限性?|不足之处|缺点", " limitations "),
     (r"未来(?:的)?(?:工作|方向)", " future work "),
     (r"批大小", " batch size "),

@@ -16,10 +16,12 @@ from .cues import (
     CORPUS_TAIL_RE,
     DETAIL_RE,
     FRAMING_WORDS,
+    MENTION_RE,
     METADATA_TAIL_RE,
     NEGATION_RE,
     PROTOTYPE_MARGIN,
     PROTOTYPES,
+    QUOTED_RE,
     SEVERAL_RE,
     SIMILAR_RE,
     SUMMARY_RE,
@@ -28,6 +30,7 @@ from .cues import (
 )
 from .superlative import superlative, superlative_zh
 
+LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
 Kind = Literal["facts", "which", "summary", "compare", "similar", "topics"]
 SET_KINDS: tuple[Kind, ...] = ("which", "summary")
 # A question is about a set's topics as a whole only this close to one of their prototypes: the
@@ -142,6 +145,16 @@ def subject_of(question: str) -> str:
                 return subject
             break
     return _unframed(question)
+
+
+def mentioned_term(rendered: str, lang: str) -> str:
+    """The term a set question asks for word for word: quoted, or what it says the papers
+    mention; in another language, only a term in Latin letters (the abstracts are English)."""
+    found = QUOTED_RE.search(rendered) or MENTION_RE.search(rendered)
+    term = found.group(1).strip() if found else ""
+    if lang != "en" and not LATIN_WORD_RE.fullmatch(term):
+        return ""
+    return term
 
 
 def uncontrasted(subject: str) -> str:

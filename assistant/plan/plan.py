@@ -32,6 +32,7 @@ from .kinds import (
     Kind,
     classify,
     detail_asked,
+    mentioned_term,
     prototypes_for,
     split_negation,
     subject_of,
@@ -73,6 +74,7 @@ class Plan:
     headed: bool = False
     # what a large corpus's papers call its subject, when not in its words (retrieve/expansions)
     expansions: tuple[str, ...] = ()
+    literal: str = ""  # a term its papers hold word for word ("mention Mamba", a quoted term)
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -132,9 +134,16 @@ def make_plan(
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
-        **words.searched(),
+        **_literal(words.searched(), mentioned_term(render(question, lang), lang), kind),
         **_set_only(words, kind),
     )
+
+
+def _literal(searched: dict[str, Any], term: str, kind: Kind) -> dict[str, Any]:
+    """A set question asking for a term word for word is about that term."""
+    if not term or kind not in SET_KINDS:
+        return searched
+    return {**searched, "literal": term, "subject": term}
 
 
 def _asked(

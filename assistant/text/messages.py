@@ -101,6 +101,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这些论文相关，但摘要中没有{what}：{names}。OpenReview 上的全文可能会有。",
     },
     "mention": {"en": "mention {thing}", "zh": "提到 {thing}"},
+    "literal": {
+        "en": "listed by the words “{term}” in their title, abstract or keywords, "
+        "not judged by meaning",
+        "zh": "按标题、摘要或关键词中出现的“{term}”列出，未按语义判断",
+    },
     "state": {"en": "state the {thing}", "zh": "说明{thing}"},
     "authors": {"en": "authors", "zh": "作者"},
     "authors' affiliations": {"en": "authors' affiliations", "zh": "作者单位"},

@@ -39,6 +39,7 @@ EXAMPLES = [
     "Which of RepSpec and ELMUR use reinforcement learning?",
     "Which benchmark has the most tasks?",
     "What are the most common topics in this collection?",
+    "Which papers mention GRPO?",
     "哪些论文用到了强化学习？",
     "GTool 和 SCUBA 有什么区别？",
 ]

@@ -1,0 +1,42 @@
+"""Papers that hold a term word for word in their title, abstract or keywords: what "How many
+papers mention Mamba?" or a quoted term asks for, counted exactly rather than judged."""
+
+from __future__ import annotations
+
+import re
+
+from ..plan.plan import Plan
+from ..schema import Paper, PaperHit
+from ..store.papers import PaperTable
+
+PLURAL = r"(?:s|es)?"  # "transformer" finds "transformers" too
+
+
+def pattern_of(term: str) -> re.Pattern[str]:
+    """The term as a whole word or words, any case, hyphens or spaces between its words, a
+    singular or plural ("flow matching" finds "Flow-Matching"; "benchmarks" finds "benchmark";
+    "Mamba" finds "Mamba-2", not "Mambaformer")."""
+    words = [w for w in re.split(r"[\s-]+", term.strip()) if w]
+    if words and len(words[-1]) > 3 and re.search(r"[^s]s$", words[-1]):  # "benchmarks"
+        words[-1] = words[-1][:-1]
+    escaped = r"[\s-]+".join(re.escape(w) for w in words)
+    return re.compile(r"(?<![\w])" + escaped + PLURAL + r"(?![^\W\d_])", re.I)
+
+
+def holds(paper: Paper, pattern: re.Pattern[str]) -> bool:
+    return any(pattern.search(t) for t in (paper.title, paper.abstract, *paper.keywords))
+
+
+def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
+    """The papers the plan's filters (or its follow-up's papers) let through that hold its
+    literal term, in corpus order; none when it has no term or no paper holds it."""
+    if not plan.literal or plan.negated:
+        return []
+    pattern = pattern_of(plan.literal)
+    ids = list(plan.focus) or [p.id for p in table.papers]
+    papers = [table.get(i) for i in table.passing(ids, plan.filters)]
+    return [
+        PaperHit(p, 1.0, named=p.id in plan.pinned)
+        for p in papers
+        if p is not None and holds(p, pattern)
+    ]
