@@ -127,7 +127,11 @@ def test_summarize_the_first_two_summarizes_each_of_them(engine: Engine, questio
 
 @pytest.mark.parametrize(
     "question",
-    ["Which papers mention GRPO?", 'Which papers contain the term "grpo"?', "哪些论文提到了 GRPO？"],
+    [
+        "Which papers mention GRPO?",
+        'Which papers contain the term "grpo"?',
+        "哪些论文提到了 GRPO？",
+    ],
 )
 def test_a_term_asked_for_word_for_word_lists_exactly_the_papers_that_hold_it(
     engine: Engine, question: str

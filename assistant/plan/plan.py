@@ -134,16 +134,8 @@ def make_plan(
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
-        **_literal(words.searched(), mentioned_term(render(question, lang), lang), kind),
-        **_set_only(words, kind),
+        **_set_only(words, kind, mentioned_term(render(question, lang), lang)),
     )
-
-
-def _literal(searched: dict[str, Any], term: str, kind: Kind) -> dict[str, Any]:
-    """A set question asking for a term word for word is about that term."""
-    if not term or kind not in SET_KINDS:
-        return searched
-    return {**searched, "literal": term, "subject": term}
 
 
 def _asked(
@@ -155,13 +147,17 @@ def _asked(
     return asked_of(filters, flags, named or list(resolved.focus), first in SET_KINDS and not one)
 
 
-def _set_only(words: _Words, kind: Kind) -> dict[str, Any]:
-    """What only a set question keeps: its subject in its own words, its negation, its head."""
+def _set_only(words: _Words, kind: Kind, term: str) -> dict[str, Any]:
+    """What it searches by, and what only a set question keeps: its subject in its own words,
+    its negation, its head; a term it asks for word for word, which is then its subject."""
     wide = kind in SET_KINDS
+    literal = {"literal": term, "subject": term} if term and wide else {}
     return {
+        **words.searched(),
         "own_subject": words.own_subject if wide else "",
         "negated": words.negated and wide,
         "headed": words.headed and wide,
+        **literal,
     }
 
 
