@@ -7,13 +7,14 @@ import numpy as np
 
 from ..schema import Paper, PaperHit
 from ..text.messages import papers, say
-from .aspects import ASPECTS, prototype_vectors
+from .aspects import aspects_of
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank, Words
 from .themes import themes
 from .which import LONG_LIST
 
 SHORT_SUMMARY = 8  # up to this many papers get two sentences each, longer lists one
+IN_BRIEF_ASPECTS = ("Problem", "Method", "Results")
 IN_BRIEF = 4  # up to this many papers asked about with no topic are each summarized in brief
 
 
@@ -55,15 +56,14 @@ def summary(
 def _summary_one(
     draft: Draft, bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str
 ) -> None:
-    """The paper's problem, method and results (and its sentence closest to `vector`), in the
-    abstract's order."""
-    prototypes = prototype_vectors(bank.embedder)[
-        [ASPECTS.index(a) for a in ("Problem", "Method", "Results")]
-    ]
-    picked: dict[int, Scored] = {}
-    for proto in [*prototypes, vector]:
-        for s in bank.score([paper], proto, set())[:1]:
-            picked.setdefault(s.index, s)
+    """The paper's problem, method and results as the aspect model reads its abstract (the
+    comparison table's cells), and its sentence closest to `vector`, in the abstract's order."""
+    stated = aspects_of(bank, paper)
+    picked: dict[int, Scored] = {
+        s.index: s for a in IN_BRIEF_ASPECTS if (s := stated.get(a)) is not None
+    }
+    for s in bank.score([paper], vector, set())[:1]:
+        picked.setdefault(s.index, s)
     ordered = sorted(picked.values(), key=lambda s: s.index)
     marker = draft.cite(paper, ordered[0].text)
     lead = "\n" if draft.parts else ""
