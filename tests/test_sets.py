@@ -604,6 +604,16 @@ def test_a_figure_is_the_number_beside_its_quantity_not_an_enumerator() -> None:
     assert figure("It spans six core tasks", {"task"}) == 6
     assert figure("We study (4) activation patching of the model", {"model"}) is None
     assert figure("released in 2024 with the model", {"model"}) is None  # a year
+    # the size of one model is asked: a number of models states none
+    assert figure("Our evaluation of 14 models", {"model"}, sized="model") is None
+    assert figure("Our evaluation of 14 models", {"model"}) == 14  # "the most models"
+    assert figure("model sizes (80M-7B)", {"model"}, sized="model") == 80e6  # the closest
+
+
+def test_the_largest_model_is_ordered_by_size_not_by_how_many_models(engine: Engine) -> None:
+    answer = engine.ask("Which paper has the largest model?")
+    assert listed(answer)[:1] == [XLSTM]  # 80M-7B; ImagenWorld's "14 models" is a count
+    assert "ImagenWorld" not in answer.text.split("state no figure")[0]
 
 
 @pytest.mark.parametrize(

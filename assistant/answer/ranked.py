@@ -23,6 +23,7 @@ ENUMERATOR_RE = re.compile(r"\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)")
 NEAR = 3  # words between a figure and its quantity's noun ("300 task instances", "of up to 30%")
 TOKEN_RE = re.compile(r"\d[\d,]*(?:\.\d+)?[kKmMbB]?\b|[A-Za-z][\w-]*")
 FIGURE_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)([kKmMbB]?)$")
+PLURAL_RE = re.compile(r"[^s]s$", re.I)  # "models", not "loss"
 SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 
@@ -35,12 +36,17 @@ def ranked(
     toward = direction(
         bank.embedder if english or not bank.multilingual else bank.multilingual(), asked.word
     )
-    nouns = set(tokenize(asked.english or asked.quantity))
+    quantity = asked.english or asked.quantity
+    nouns = set(tokenize(quantity))
     if not toward or not nouns:
         return None
+    # "the largest model" asks for a size: "14 models" counts models and states none
+    sized = quantity.split()[0] if quantity and not PLURAL_RE.search(quantity.split()[0]) else ""
     stated: list[tuple[float, Paper, str]] = []
     for hit in hits:
-        found = [(v, s) for s in bank.sentences(hit.paper) if (v := figure(s, nouns)) is not None]
+        found = [
+            (v, s) for s in bank.sentences(hit.paper) if (v := figure(s, nouns, sized)) is not None
+        ]
         if found:
             value, sentence = max(found, key=lambda f: toward * f[0])
             stated.append((value, hit.paper, sentence))
@@ -73,20 +79,34 @@ def _unstated(draft: Draft, papers: list[Paper], lang: str) -> None:
     draft.parts.append(say(lang, "figures_caveat"))
 
 
-def figure(sentence: str, nouns: set[str]) -> float | None:
+def figure(sentence: str, nouns: set[str], sized: str = "") -> float | None:
     """The figure a sentence states for a quantity: a number just before one of its nouns ("300
-    tasks", "six core tasks") or just after it ("a dataset of 1.2M images"); the closest one."""
+    tasks", "six core tasks") or just after it ("a dataset of 1.2M images"); the closest one.
+    `sized`: a singular noun whose size is asked ("model"), which a number of them ("14
+    models") does not state."""
     tokens = TOKEN_RE.findall(ENUMERATOR_RE.sub(" ", sentence))
     where = [i for i, t in enumerate(tokens) if nouns & set(_stems(t.lower()))]
     best: tuple[int, float] | None = None
     for i, token in enumerate(tokens):
         value = _value(token, tokens[i + 1] if i + 1 < len(tokens) else "")
-        if value is None or not where:
+        if value is None or not where or _counts(tokens[i + 1 : i + 3], sized):
             continue
         gap = min(abs(i - j) for j in where)
         if gap <= NEAR and (best is None or gap < best[0]):
             best = (gap, value)
     return best[1] if best else None
+
+
+def _counts(following: list[str], sized: str) -> bool:
+    """Whether a figure followed by these words counts things of the sized kind ("14 models",
+    "two open models") rather than stating one's size."""
+    if not sized:
+        return False
+    stem = set(_stems(sized.lower()))
+    return any(
+        PLURAL_RE.search(w) and stem & set(_stems(w.lower())) and w.lower() != sized.lower()
+        for w in following
+    )
 
 
 def _value(token: str, following: str) -> float | None:
