@@ -71,6 +71,21 @@ def test_filter_only_question_lists_every_paper_of_the_area(engine: Engine) -> N
     assert any("area: datasets and benchmarks" in n for n in answer.notes)
 
 
+@pytest.mark.parametrize(
+    ("question", "says"),
+    [
+        ("Which papers are orals?", "decisions: 19 Poster"),
+        ("哪些是口头报告？", "录用结果：19 Poster"),
+    ],
+)
+def test_a_decision_no_paper_has_says_which_decisions_the_papers_have(
+    engine: Engine, question: str, says: str
+) -> None:
+    # all 19 are posters: "no paper addresses this question" left the reader guessing why
+    answer = engine.ask(question)
+    assert answer.abstained and answer.citations == () and says in answer.text
+
+
 def test_comparison_is_a_cited_table_with_unstated_cells_marked(engine: Engine) -> None:
     answer = engine.ask("How do RepSpec and ELMUR differ?")
     assert answer.kind == "compare" and cited(answer) == [REPSPEC, ELMUR]

@@ -22,6 +22,8 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
     text = say(lang, "no_match", scope=scope) + (
         say(lang, "nearest", names=nearest) if nearest else ""
     )
+    if decision.held:  # a listing no paper passes: what the corpus holds instead
+        text = say(lang, "none_passes", scope=scope) + say(lang, "held", counts=decision.held)
     if plan.focus and plan.wide:  # over given papers: none of them
         count = len(plan.focus)
         names = say(lang, "list_sep").join(

@@ -4,6 +4,7 @@ about chosen papers. Writers then write whatever was decided, and decide nothing
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
@@ -51,6 +52,7 @@ class Decision:
     total: int = 0  # a listing: how many papers pass its filters (it shows the first of them)
     vector: np.ndarray | None = None  # ...and the vector its evidence sentences are chosen by
     unmatched: tuple[PaperHit, ...] = ()  # a set over given papers: those judged not to match
+    held: str = ""  # a listing no paper passes: the decisions the corpus's papers have instead
 
 
 class Judge:
@@ -64,6 +66,8 @@ class Judge:
         self.cal = calibration or Calibration()
 
     def decide(self, plan: Plan, hits: list[PaperHit]) -> Decision:
+        if not hits and plan.listing:  # "which papers are orals?" over 19 posters
+            return Decision("abstain_corpus", held=self.decisions_held())
         if not hits or (
             not plan.anchored
             and not plan.listing
@@ -103,6 +107,11 @@ class Judge:
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
             return Decision("abstain_detail", tuple(kept[:3]), plan.detail)
         return Decision("answer", tuple(kept), words=words, vector=vector, unmatched=unmatched)
+
+    def decisions_held(self) -> str:
+        """How many of the corpus's papers have each decision, commonest first ("19 Poster")."""
+        counts = Counter(p.status or "?" for p in self.catalog.table.papers)
+        return ", ".join(f"{n:,} {status}" for status, n in counts.most_common())
 
     # -- which papers an answer is about ------------------------------------------------------
     def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:

@@ -86,6 +86,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The closest abstracts, none of which clearly matches, are {names}.",
         "zh": "最接近的摘要（都未判定为明确相符）是：{names}。",
     },
+    "held": {"en": " Its papers' decisions: {counts}.", "zh": "本语料库论文的录用结果：{counts}。"},
     "none_passes": {
         "en": "No paper in this corpus{scope} matches this question.",
         "zh": "本语料库中{scope}没有符合这个问题的论文。",
