@@ -153,6 +153,17 @@ def test_a_literal_term_matches_whole_words_in_any_case_and_spacing() -> None:
     assert pattern_of("benchmarks").search("a new Benchmark")
 
 
+@pytest.mark.parametrize(
+    "question", ["Give me a one-line summary of each paper.", "Summarize every paper briefly."]
+)
+def test_a_summary_of_every_paper_says_what_each_one_does(engine: Engine, question: str) -> None:
+    # "one-line summary of each paper" was read as a subject no paper matched
+    answer = engine.ask(question)
+    assert answer.kind == "summary" and len(listed(answer)) == 19
+    elmur = next(c for c in answer.citations if c.paper.id == ELMUR)
+    assert elmur.evidence.startswith("We propose")  # what it does, not its background
+
+
 def test_a_comparison_finds_papers_it_only_describes(engine: Engine) -> None:
     answer = engine.ask(
         "Contrast the paper on transformers learning causal structures in-context with the "

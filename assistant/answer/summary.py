@@ -15,6 +15,7 @@ from .which import LONG_LIST
 
 SHORT_SUMMARY = 8  # up to this many papers get two sentences each, longer lists one
 IN_BRIEF_ASPECTS = ("Problem", "Method", "Results")
+MAX_READ = 40  # a summary with no topic reads what each paper does for up to this many papers
 IN_BRIEF = 4  # up to this many papers asked about with no topic are each summarized in brief
 
 
@@ -41,16 +42,30 @@ def summary(
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
         for hit in theme.hits:
-            best = (
-                bank.score([hit.paper], vector, terms)[:per_paper]
-                if len(hits) <= LONG_LIST
-                else [bank.best_by_terms(hit.paper, vector, terms)]
-            )
+            best = _best(bank, hit.paper, vector, terms, per_paper, subject, len(hits))
             marker = draft.cite(hit.paper, best[0].text)  # the sentence most on the topic
             chosen = sorted(best, key=lambda s: s.index)  # shown in the abstract's order
             body = " ".join(f"{display(s.text)} {marker}" for s in chosen)
             draft.parts.append(f"- {label(hit.paper)}{badge(hit.paper)}: {body}")
     return draft
+
+
+def _best(
+    bank: SentenceBank,
+    paper: Paper,
+    vector: np.ndarray,
+    terms: Words,
+    per_paper: int,
+    subject: str,
+    listed: int,
+) -> list[Scored]:
+    """A listed paper's sentences most on the topic; with no topic ("summarize all papers"),
+    the one that states what it does (the aspect model's method), as far as MAX_READ papers."""
+    if not subject and listed <= MAX_READ and (method := aspects_of(bank, paper).get("Method")):
+        return [method]
+    if listed <= LONG_LIST:
+        return bank.score([paper], vector, terms)[:per_paper]
+    return [bank.best_by_terms(paper, vector, terms)]
 
 
 def _summary_one(

@@ -169,6 +169,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Summarize the papers on ...",
         "Give me an overview of work on ...",
         "Give me a summary of the work on ...",
+        "Give me a one-line summary of each paper.",
         "What do these papers say about ...?",
         "What is the state of research on ...?",
         "What are the main approaches to ...?",
@@ -204,6 +205,7 @@ FRAMING_WORDS = frozenset(
 ) | frozenset(
     "a an the all any some of on in about for to me us my please tell can could you would "
     "papers paper works work research researches submissions studies study studying "
+    "each every brief briefly short "
     "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "there is are do does did have has i'm looking for with conference iclr year".split()
