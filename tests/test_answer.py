@@ -144,6 +144,15 @@ def test_a_limitation_an_abstract_states_of_its_own_work_is_quoted() -> None:
     assert not abstract_mentions([earlier], "limitations")
 
 
+def test_a_follow_up_about_a_paper_is_answered_by_its_own_words(engine: Engine) -> None:
+    # it quoted the sentences on the earlier question (the paper's contribution) again
+    first = engine.ask("What's the main contribution of the grokking paper?")
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    answer = engine.ask("How do they measure generalization without a test set?", history)
+    assert "training data based metrics" in answer.text
+    assert "training data based metrics" not in first.text
+
+
 def test_follow_up_resolves_the_second_paper_of_the_last_answer(engine: Engine) -> None:
     first = engine.ask("Which papers use chain-of-thought reasoning?")
     history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]

@@ -73,13 +73,17 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
     embed = bank.embedder if plan.lang == "en" or bank.multilingual is None else bank.multilingual()
+    # the question as asked (not the earlier one a follow-up continues), without the names of
+    # the papers it is about: every sentence of a paper shares its name
+    own = without(plan.question, [h.paper.short_name for h in about])
+    vector = plan.topic_vector
+    if plan.focus and plan.lang == "en" and terms(own):  # its papers found: its own words choose
+        vector, words = bank.embedder.embed_many([own])[0], terms(own)
     return facts(
         bank,
         about,
-        plan.topic_vector,
+        vector,
         words,
         one_paper=plan.lang != "en" and not plan.named,
-        # the question as asked (not the earlier one a follow-up continues), without the names
-        # of the papers it is about: every sentence of a paper shares its name
-        asks=asks_of(without(plan.question, [h.paper.short_name for h in about]), embed.embed_many),
+        asks=asks_of(own, embed.embed_many),
     )
