@@ -127,9 +127,12 @@ def test_detail_abstracts_do_not_state_abstains_and_cites_the_paper(engine: Engi
     [
         ("What are the limitations of ELMUR?", "does not state the limitations of the work"),
         ("ELMUR 有什么局限性？", "摘要中没有说明这项工作的局限性"),
+        # every abstract says "train": a training time is stated by a duration
+        ("How long did it take to train ELMUR?", "does not state the training time"),
+        ("ELMUR 训练了多长时间？", "摘要中没有说明训练时间"),
     ],
 )
-def test_limitations_an_abstract_does_not_state_are_said_to_be_unstated(
+def test_details_an_abstract_does_not_state_are_said_to_be_unstated(
     engine: Engine, question: str, says: str
 ) -> None:
     # it quoted ELMUR's opening sentences, on the limits of *earlier* methods
@@ -142,6 +145,9 @@ def test_a_limitation_an_abstract_states_of_its_own_work_is_quoted() -> None:
     earlier = Paper("y", "Y", "Existing methods are limited. We propose Y, which is better.")
     assert abstract_mentions([stated], "limitations")
     assert not abstract_mentions([earlier], "limitations")
+    timed = Paper("z", "Z", "We train Z for 3 days on 8 GPUs.")
+    assert abstract_mentions([timed], "training time")
+    assert not abstract_mentions([earlier, stated], "training time")
 
 
 def test_a_follow_up_about_a_paper_is_answered_by_its_own_words(engine: Engine) -> None:

@@ -16,8 +16,7 @@ from ..store.catalog import Catalog
 from ..text.latex import clean_latex
 from ..text.names import distinct_tokens
 from ..text.tokens import terms, tokenize
-from .aspects import CUES
-from .details import OWN_LIMITS, detail_noun
+from .details import stated_as
 from .evidence import SentenceBank, Weighted
 
 Verdict = Literal["answer", "abstain_corpus", "abstain_detail"]
@@ -180,10 +179,9 @@ class Judge:
 
 
 def abstract_mentions(papers: list[Paper], detail: str) -> bool:
-    """Whether some abstract states the detail: for a paper's own limitations (or the future
-    work it leaves), a sentence that says so of this work, not a word ("existing methods are
-    limited" is the problem it solves); for any other detail, its words."""
-    if detail_noun(detail) in OWN_LIMITS:
-        return any(CUES["Limitations"].search(p.abstract) for p in papers)
+    """Whether some abstract states the detail: in the form that decides it, where one does
+    (details.STATED_AS: a limitation of this work, a duration); else by its words."""
+    if (form := stated_as(detail)) is not None:
+        return any(form.search(p.abstract) for p in papers)
     stems = set(tokenize(detail)) - UNSTATED_IGNORED
     return any(stems <= terms(p.abstract) for p in papers) if stems else False

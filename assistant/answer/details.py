@@ -3,6 +3,10 @@ hardware and compute), named so an abstention can say what the abstract does not
 
 from __future__ import annotations
 
+import re
+
+from .aspects import CUES
+
 DETAIL_NOUNS = [
     ("author", "authors"),
     ("who ", "authors"),
@@ -15,6 +19,7 @@ DETAIL_NOUNS = [
     ("hardware", "hardware and compute"),
     ("compute", "hardware and compute"),
     ("time", "training time"),
+    ("how long", "training time"),
     ("licen", "licence"),
     ("github", "code release"),
     ("code", "code release"),
@@ -33,5 +38,20 @@ def detail_noun(detail: str) -> str:
     return next((noun for key, noun in DETAIL_NOUNS if key in lowered), lowered)
 
 
-# a paper's own shortcomings: stated by a sentence about this work, not by a word
-OWN_LIMITS = frozenset({"limitations", "future work"})
+# Details an abstract states only in a certain form, not by a word: a paper's own shortcomings
+# by a sentence about this work ("existing methods are limited" is the problem it solves), a
+# training time by a duration (every abstract says "train").
+DURATION_RE = re.compile(
+    r"\b\d[\d,.]*\s*(?:k\s*)?(?:gpu[- ]|tpu[- ])?(?:hours?|hrs?|days?|minutes?|mins?|weeks?)\b",
+    re.I,
+)
+STATED_AS: dict[str, re.Pattern[str]] = {
+    "limitations": CUES["Limitations"],
+    "future work": CUES["Limitations"],
+    "training time": DURATION_RE,
+}
+
+
+def stated_as(detail: str) -> re.Pattern[str] | None:
+    """The form in which an abstract states this kind of detail, if a form decides it."""
+    return STATED_AS.get(detail_noun(detail))

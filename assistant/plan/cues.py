@@ -92,7 +92,8 @@ DETAIL_RE = re.compile(
     r"source code|code (?:available|release)|funding|weight decay|warm-?up|dropout|"
     r"how many (?:gpus|layers|parameters)|memory slots|hours|inter-annotator|annotator agreement|"
     r"model name|exact (?:model|number|value|version)|"
-    r"limitations?|weakness(?:es)?|drawbacks?|shortcomings?|future work)\b",
+    r"limitations?|weakness(?:es)?|drawbacks?|shortcomings?|future work|"
+    r"how long (?:did|does|do|was|were|is|will)\b[^?]{0,40}\b(?:train|run|take|took)\w*)\b",
     re.I,
 )
 
