@@ -3,6 +3,7 @@ write. The CLI and the UI call this; it calls the four stages in order, once eac
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -12,11 +13,12 @@ import numpy as np
 from .answer.backend import HOW_TO, NoLLMError, configured
 from .answer.context import cited_titles
 from .answer.decide import Calibration, Decision, Judge
-from .answer.evidence import SentenceBank, Weighted
+from .answer.evidence import SentenceBank, Weighted, closest_sentences
 from .answer.extractive import write
 from .answer.generate import generate
 from .answer.judge import JudgeModel, SetJudge
 from .answer.set_llm import judged_by_llm, llm_judges
+from .answer.sides import side_by_side
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
@@ -28,7 +30,7 @@ from .plan.foreign import Foreign
 from .plan.kinds import Kind, prototypes_for
 from .plan.plan import Plan, make_plan
 from .plan.spelling import normalise
-from .retrieve.candidates import SMALL_CORPUS, exhaustive, gather
+from .retrieve.candidates import exhaustive, gather, unnegated
 from .retrieve.described import compared
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
@@ -83,7 +85,7 @@ class Engine:
             self.store,
             self.catalog,
             self._fusion(),
-            sentences=self.closest_sentences,
+            sentences=functools.partial(closest_sentences, self.bank, self.catalog.table),
             multi_query=self._multi_query(),
         )
         self.judge = Judge(self.bank, self.catalog, calibration)
@@ -118,14 +120,6 @@ class Engine:
         if self._has_multilingual is None:
             self._has_multilingual = MultiCollection(self.store).count() > 0
         return self._has_multilingual
-
-    def closest_sentences(self, vector: np.ndarray, paper_ids: list[str]) -> dict[str, float]:
-        """Each paper's sentence cosine closest to `vector` (for the retriever)."""
-        papers = [p for i in paper_ids if (p := self.table.get(i)) is not None]
-        out: dict[str, float] = {}
-        for scored in self.bank.score(papers, vector, set()):
-            out.setdefault(scored.paper.id, scored.similarity)
-        return out
 
     def foreign(self) -> Foreign:
         """What reading questions in other languages needs, made once, on the first one."""
@@ -212,13 +206,16 @@ class Engine:
         """A set question's plan with what a large corpus's papers call its subject."""
         return replace(plan, expansions=self.expander(plan.subject, plan.subject_vector))
 
-    def unnegated(self, plan: Plan) -> Plan:
-        """A negated question over more papers than can be judged whole ("which accepted papers
-        do not use RL?"): most of them, too many to list, and the judge has read only those
-        near the subject. It lists the papers that DO match instead, and says so."""
-        count = len(self.table.passing((p.id for p in self.papers), plan.filters))
-        note = say(plan.lang, "negated_note", subject=plan.subject, count=count, limit=SMALL_CORPUS)
-        return replace(plan, negated=False, notes=plan.notes + (note,))
+    def two_sides(self, plan: Plan) -> Answer | None:
+        """Two subjects compared, each judged as its own set question under the question's
+        filters; None unless both are subjects and some paper is on one."""
+        plans = [
+            self.expanded(self.plan(s, filters=plan.filters, kind="which")) for s in plan.sides
+        ]
+        if not all(p.subject for p in plans):
+            return None
+        sets = [(p.own_subject or p.subject, self.judge_set(p)[0]) for p in plans]
+        return side_by_side(plan, sets, self.bank) if any(on for _, on in sets) else None
 
     def ask(
         self,
@@ -242,7 +239,7 @@ class Engine:
             hits = self.retriever.retrieve(plan)
             return plan, hits, self.judge.decide(plan, hits)
         if plan.negated and not exhaustive(self.retriever, plan):
-            plan = self.unnegated(plan)
+            plan = unnegated(self.table, plan)
         plan = self.expanded(plan)
         hits, judged, note = self.judge_set(plan, llm)
         if not hits and plan.own_subject and plan.subject != plan.own_subject:
@@ -281,20 +278,17 @@ class Engine:
         llm = (backend or self.settings.backend) == "openai"
         if llm and not configured(self.settings):
             raise NoLLMError(HOW_TO)
-        plan, hits, decision = self.decided(plan, llm)
-        if decision.verdict == "answer" and llm and plan.kind != "topics":  # counts: no LLM
-            yield from generate(
-                self.settings,
-                plan,
-                decision,
-                hits,
-                self.bank,
-                k or self.settings.top_k,
-                history or (),
-                cited_titles(self.table, history or ()),
-            )
-            return
-        answer = write(plan, decision, hits, self.bank)
+        answer = self.two_sides(plan) if plan.sides else None
+        if answer is None:
+            plan, hits, decision = self.decided(plan, llm)
+            if decision.verdict == "answer" and llm and plan.kind != "topics":  # counts: no LLM
+                titles = cited_titles(self.table, history or ())
+                k = k or self.settings.top_k
+                yield from generate(
+                    self.settings, plan, decision, hits, self.bank, k, history or (), titles
+                )
+                return
+            answer = write(plan, decision, hits, self.bank)
         for start in range(0, len(answer.text), STREAM_PIECE):
             yield answer.text[start : start + STREAM_PIECE]
         yield answer

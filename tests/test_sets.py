@@ -25,6 +25,7 @@ from assistant.plan.filters import from_question
 from assistant.plan.plan import Plan
 from assistant.retrieve import candidates
 from assistant.retrieve.candidates import gather
+from assistant.retrieve.described import sides_of
 from assistant.retrieve.mentions import pattern_of
 from assistant.schema import Answer, Paper, PaperHit, Turn
 from assistant.text.acronyms import Acronyms, concepts, definitions, met, written_acronyms
@@ -32,6 +33,7 @@ from assistant.text.tokens import tokenize
 from assistant.ui.render import fold_list
 
 REX, ELMUR, ULTRAMIX = "btWHQoSZZ1", "bm3rbtEMFj", "bmoh0i1nqE"
+TUMOR = "bmQXN1Kg5i"
 SCUBA, EXPVID, IMAGENWORLD = "bkjKnO9s7T", "bj0ahFM4P0", "bld9g6jFh9"
 UNLEARN, XLSTM = "bqEnnzfhBZ", "bpbU549sSg"
 
@@ -162,6 +164,37 @@ def test_a_summary_of_every_paper_says_what_each_one_does(engine: Engine, questi
     assert answer.kind == "summary" and len(listed(answer)) == 19
     elmur = next(c for c in answer.citations if c.paper.id == ELMUR)
     assert elmur.evidence.startswith("We propose")  # what it does, not its background
+
+
+@pytest.mark.parametrize(
+    ("question", "both"),
+    [
+        (
+            "How do papers on chain-of-thought reasoning differ from papers on reinforcement "
+            "learning?",
+            "On both: **Rex-Thinker**",
+        ),
+        ("思维链推理和强化学习的论文有什么不同？", "两者都涉及：**Rex-Thinker**"),
+    ],
+)
+def test_two_subjects_compared_set_their_papers_side_by_side(
+    engine: Engine, question: str, both: str
+) -> None:
+    # it listed the chain-of-thought papers alone, as if asked "which papers ..."
+    answer = engine.ask(question)
+    assert answer.kind == "compare" and not answer.abstained
+    assert {REX, TUMOR, ELMUR, ULTRAMIX} <= set(listed(answer))
+    assert both in answer.text
+    assert answer.text.startswith(("2 papers on **chain", "关于**思维链推理**"))
+
+
+def test_a_comparison_of_two_papers_is_no_comparison_of_subjects(engine: Engine) -> None:
+    plan = engine.compared(engine.plan("Compare RepSpec and ELMUR"), (), None)
+    assert plan.sides == () and len(plan.named) == 2
+    assert sides_of("Compare diffusion models vs flow matching", "en") == (
+        "diffusion models",
+        "flow matching",
+    )
 
 
 def test_a_comparison_finds_papers_it_only_describes(engine: Engine) -> None:

@@ -13,6 +13,7 @@ import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
 from ..schema import Paper
+from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.latex import clean_latex
 from ..text.sentences import abstract_sentences, embedded_sentences
@@ -182,3 +183,14 @@ class SentenceBank:
             vector = self.embedder.embed_many([text])[0]
         scored = self.score(papers, vector, terms(claim), overlap_weight=0.5)
         return scored[0] if scored else None
+
+
+def closest_sentences(
+    bank: SentenceBank, table: PaperTable, vector: np.ndarray, paper_ids: list[str]
+) -> dict[str, float]:
+    """Each paper's sentence cosine closest to `vector` (for the retriever)."""
+    papers = [p for i in paper_ids if (p := table.get(i)) is not None]
+    out: dict[str, float] = {}
+    for scored in bank.score(papers, vector, set()):
+        out.setdefault(scored.paper.id, scored.similarity)
+    return out

@@ -75,6 +75,7 @@ class Plan:
     # what a large corpus's papers call its subject, when not in its words (retrieve/expansions)
     expansions: tuple[str, ...] = ()
     literal: str = ""  # a term its papers hold word for word ("mention Mamba", a quoted term)
+    sides: tuple[str, ...] = ()  # a comparison of two subjects, not papers: each in its words
 
     @property
     def pinned(self) -> tuple[str, ...]:

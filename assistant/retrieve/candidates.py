@@ -5,8 +5,12 @@ and the papers whose keywords or area meet the topic's terms."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..plan.plan import Plan
+from ..store.papers import PaperTable
 from ..text.acronyms import Concept, met
+from ..text.messages import say
 from .retriever import Retriever
 
 SMALL_CORPUS = 300  # up to this many papers pass the filters: every one is a candidate
@@ -62,3 +66,12 @@ def gather(retriever: Retriever, plan: Plan, alternatives: list[list[Concept]]) 
         and any(met(c, table.keyword_terms(p.id)) >= KEYWORD_MATCH for c in alternatives if c)
     ]
     return list(dict.fromkeys([*plan.named, *dense, *lexical, *multilingual, *keyword]))
+
+
+def unnegated(table: PaperTable, plan: Plan) -> Plan:
+    """A negated question over more papers than can be judged whole ("which accepted papers
+    do not use RL?"): most of them, too many to list, and the judge has read only those near
+    the subject. It lists the papers that DO match instead, and says so."""
+    count = len(table.passing((p.id for p in table.papers), plan.filters))
+    note = say(plan.lang, "negated_note", subject=plan.subject, count=count, limit=SMALL_CORPUS)
+    return replace(plan, negated=False, notes=plan.notes + (note,))

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..plan.cues import COMPARE_RE
+from ..plan.cues import COMPARE_RE, WHICH_RE
 from ..plan.foreign import content, render
 from ..plan.named import find_named
 from ..plan.plan import Plan
@@ -18,6 +18,13 @@ from .retriever import Retriever
 
 PART_RE = re.compile(r"\s*(?:\b(?:and|with|vs\.?|versus|against|to)\b|[,:;?，、；：？])\s*", re.I)
 NAME_RE = re.compile(r"\b[A-Z][\w+.-]*[\w+]")  # a word that may be a paper's name
+OPENER_RE = re.compile(r"^\s*(?:how|in what ways?)\s+(?:do|does|did|are|is)\s+", re.I)
+# where a comparison of two subjects is cut, most telling first: "X vs Y", "X differs from Y",
+# "X and Y", "X with Y"
+SIDE_JOINTS = tuple(
+    re.compile(rf"\s*\b(?:{words})\b\s*", re.I)
+    for words in (r"vs\.?|versus", "from", "and", "with|to|against")
+)
 CLAUSE_RE = re.compile(r"[:?;，；：？]|\s[—–]\s")
 STANDS_OUT = 2.0  # a part describes a paper when its best match scores this many times the next
 # (measured on the seed: described papers 2.6-6.6 times, topics such as "proprietary models" <= 1.5)
@@ -43,10 +50,30 @@ def compared(
         return plan
     again = replan()
     absent = unknown_names(retriever, plan.question)
-    if not absent:
-        return again
+    if not absent:  # perhaps two subjects, not two papers: each may be set beside the other
+        own = plan.named or asks_for_papers(render(plan.question, plan.lang))
+        return replace(again, sides=() if own else sides_of(plan.question, plan.lang))
     note = say(plan.lang, "not_in_corpus", names=", ".join(absent))
     return replace(again, notes=(note, *again.notes))
+
+
+def asks_for_papers(question: str) -> bool:
+    """Whether the question opens by asking for papers ("Which papers compare open-source and
+    closed-source models?"): the comparison is then what they do, not the answer's form."""
+    match = WHICH_RE.search(question)
+    return bool(match) and len(question[: match.start()].split()) <= 1
+
+
+def sides_of(question: str, lang: str) -> tuple[str, ...]:
+    """The two subjects a comparison sets side by side ("papers on X" and "papers on Y"), cut
+    at the first joining words that leave exactly two parts; none when no cut does."""
+    text = CLAUSE_RE.split(render(question, lang))[0]
+    for joint in SIDE_JOINTS:
+        cut = [COMPARE_RE.sub(" ", OPENER_RE.sub("", p)).strip() for p in joint.split(text)]
+        parts = [p for p in cut if terms(p) or content(p, lang)]
+        if len(parts) == 2:
+            return tuple(parts)
+    return ()
 
 
 def unknown_names(retriever: Retriever, question: str) -> list[str]:

@@ -86,6 +86,20 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The closest abstracts, none of which clearly matches, are {names}.",
         "zh": "最接近的摘要（都未判定为明确相符）是：{names}。",
     },
+    "sides_lead": {
+        "en": "{na} on **{a}** and {nb} on **{b}**{both}.",
+        "zh": "关于**{a}**的{na}，关于**{b}**的{nb}{both}。",
+    },
+    "sides_both_count": {"en": ", {n} of them on both", "zh": "，其中 {n} 篇两者都涉及"},
+    "sides_keywords": {
+        "en": "Keywords its papers list most: {keywords}.",
+        "zh": "其论文最常列出的关键词：{keywords}。",
+    },
+    "sides_more": {
+        "en": "… and {n} more (ask “Which papers are about {subject}?” for all of them).",
+        "zh": "……另有 {n} 篇（问“哪些论文关于{subject}？”可列出全部）。",
+    },
+    "sides_both": {"en": "On both: {names}.", "zh": "两者都涉及：{names}。"},
     "held": {"en": " Its papers' decisions: {counts}.", "zh": "本语料库论文的录用结果：{counts}。"},
     "none_passes": {
         "en": "No paper in this corpus{scope} matches this question.",
