@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from openai_stub import OpenAIStub, llm_engine
 
+from assistant.answer.asks import aspect_asked
 from assistant.answer.decide import abstract_mentions
 from assistant.cli import main
 from assistant.config import Settings
@@ -157,6 +158,18 @@ def test_a_follow_up_about_a_paper_is_answered_by_its_own_words(engine: Engine) 
     answer = engine.ask("How do they measure generalization without a test set?", history)
     assert "training data based metrics" in answer.text
     assert "training data based metrics" not in first.text
+
+
+@pytest.mark.parametrize(
+    "question", ["RepSpec 的主要贡献是什么？", "What is RepSpec's main contribution?"]
+)
+def test_a_question_for_a_papers_contribution_quotes_what_it_proposes(
+    engine: Engine, question: str
+) -> None:
+    # its words are too abstract to match a sentence: the Chinese one quoted background only
+    answer = engine.ask(question)
+    assert "we propose RepSpec" in answer.text and cited(answer) == [REPSPEC]
+    assert aspect_asked("What datasets does it use?", engine.embedder, english_only=True) is None
 
 
 def test_follow_up_resolves_the_second_paper_of_the_last_answer(engine: Engine) -> None:

@@ -10,10 +10,12 @@ from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
+from .asks import aspect_asked
+from .aspects import aspects_of
 from .compare import compare
 from .decide import Decision
 from .draft import Draft
-from .evidence import SentenceBank
+from .evidence import Scored, SentenceBank
 from .facts import asks_of, facts
 from .ranked import ranked
 from .summary import summary
@@ -86,4 +88,19 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         words,
         one_paper=plan.lang != "en" and not plan.named,
         asks=asks_of(own, embed.embed_many),
+        stated=_aspect_stated(plan, about, own, bank),
     )
+
+
+def _aspect_stated(
+    plan: Plan, about: list[PaperHit], own: str, bank: SentenceBank
+) -> Scored | None:
+    """The sentence stating the aspect a question about one paper asks for ("its main
+    contribution"), if it asks for one and the abstract states it."""
+    if len(plan.named) + len(plan.focus) != 1 or not about:
+        return None
+    multilingual = bank.multilingual
+    english = plan.lang == "en" or multilingual is None
+    embedder = bank.embedder if english or multilingual is None else multilingual()
+    aspect = aspect_asked(own, embedder, english_only=english)
+    return aspects_of(bank, about[0].paper).get(aspect) if aspect else None

@@ -11,7 +11,7 @@ from ..plan.cues import ASK_RE
 from ..schema import PaperHit
 from ..text.tokens import terms
 from .draft import Draft, badge, display, label
-from .evidence import SentenceBank
+from .evidence import Scored, SentenceBank
 
 MIN_ASK_TERMS = 1  # a part of a question with no term of its own is no ask of its own
 
@@ -24,12 +24,14 @@ def facts(
     max_sentences: int = 4,
     one_paper: bool = False,
     asks: Sequence[tuple[np.ndarray, set[str]]] = (),
+    stated: Scored | None = None,
 ) -> Draft:
     """The sentences that best answer the question, grouped by paper, in abstract order.
     `one_paper`: only the best paper's (cosines in the multilingual space are too close
     together to tell a second paper that also answers from one that does not). `asks`: the
     vector and terms of each part of a question that asks several things ("what does X
-    propose and how much faster is it?"); each one's best sentence is shown too."""
+    propose and how much faster is it?"); each one's best sentence is shown too. `stated`: the
+    sentence stating the aspect a question about one paper asks for (asks.py), shown first."""
     draft = Draft()
     scored = bank.score([h.paper for h in hits], vector, terms)
     if not scored:
@@ -42,6 +44,11 @@ def facts(
         and s.score >= scored[0].score - 0.15
         or (not one_paper and s.score >= scored[0].score - 0.05)
     ][:max_sentences]
+    if stated is not None:
+        chosen = [
+            stated,
+            *(s for s in chosen if s.index != stated.index or s.paper != stated.paper),
+        ]
     papers = list(dict.fromkeys(s.paper for s in chosen))
     for ask, words in asks:  # each ask of a two-part question gets its best sentence
         best = bank.score(papers, ask, words)[0]

@@ -61,7 +61,7 @@ def asks_for_papers(question: str) -> bool:
     """Whether the question opens by asking for papers ("Which papers compare open-source and
     closed-source models?"): the comparison is then what they do, not the answer's form."""
     match = WHICH_RE.search(question)
-    return bool(match) and len(question[: match.start()].split()) <= 1
+    return match is not None and len(question[: match.start()].split()) <= 1
 
 
 def sides_of(question: str, lang: str) -> tuple[str, ...]:
