@@ -262,6 +262,8 @@ def test_a_compound_with_no_de_puts_its_head_last_too(engine: Engine) -> None:
     assert engine.plan("有没有扩散模型加速采样的论文？").subject.endswith(" of diffusion model")
     # a tail of one two-character word frames the subject as often as it heads it: 方向
     assert engine.plan("概括一下视频生成方向的论文。").subject == "video generation"
+    # ... unless the conference papers closest to the whole call themselves by it: 蒸馏
+    assert engine.plan("总结一下关于扩散模型蒸馏的论文。").subject.startswith("distillation of")
     # and the Unlearning paper is found by the head, as in English
     answer = engine.ask("哪些论文研究大语言模型机器遗忘？")
     assert [c.paper.id for c in answer.citations] == [UNLEARNING]

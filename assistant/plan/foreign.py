@@ -200,7 +200,7 @@ class Foreign:
         head = ""
         if len(parts) < 2:  # "神经网络的缩放定律": scaling laws of neural networks
             phrases, head = self._headed(rest, phrases)
-            split = compound(rest, phrases)
+            split = compound(rest, phrases, lambda tail: self._named_near(rest, tail))
             if not head and split != rest:
                 phrases, head = self._headed(split, phrases)
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
@@ -209,6 +209,14 @@ class Foreign:
         if head:
             return Translation(english, f"{head} of {phrases[0]}", headed=True)
         return Translation(english, " or ".join(english))
+
+    def _named_near(self, whole: str, tail: str) -> bool:
+        """Whether the conference papers closest to `whole` give the tail's phrase as a keyword
+        more often than chance (FEEDBACK_JOIN): a head of two characters, not a framing word
+        (蒸馏 of 扩散模型蒸馏 is; 领域 of 计算机视觉领域 is not)."""
+        lifts = self.feedback(self.embedder.embed_many([whole])[0])
+        index = self.phrase_index
+        return any(lifts.get(index[p], 0.0) >= FEEDBACK_JOIN for p in self._bridge(tail))
 
     def _headed(self, rest: str, phrases: list[str]) -> tuple[list[str], str]:
         """The phrases of a noun phrase, and of its head when they leave that out: then its
