@@ -107,6 +107,14 @@ def test_a_follow_ups_contrast_is_not_its_subject(engine: Engine) -> None:
     assert "person" in alone.subject
 
 
+def test_how_many_of_them_counts_the_papers_just_listed(engine: Engine) -> None:
+    # it was read as a fact question about the first of them
+    turns = turns_after(engine, "Which papers introduce a new benchmark?")
+    answer = engine.ask("How many of them involve videos?", turns)
+    assert answer.kind == "which" and listed(answer) == ["bj0ahFM4P0"]  # ExpVid
+    assert answer.text.startswith(f"1 of these {len(turns[1].paper_ids)} papers matches")
+
+
 def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> None:
     turns = turns_after(engine, "Which papers introduce a new benchmark?")
     answer = engine.ask("Compare the first two", turns)

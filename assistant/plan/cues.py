@@ -13,7 +13,9 @@ WHICH_RE = re.compile(
     r"|\bany of (?:them|these|those)\b",
     re.I,
 )
-WHICH_OF_RE = re.compile(r"\bwhich (?:papers|of|ones?)\b|\bany of\b", re.I)
+WHICH_OF_RE = re.compile(
+    r"\bwhich (?:papers|of|ones?)\b|\bany of\b|\bhow many of (?:them|these|those)\b", re.I
+)
 # a question that names two or more papers and asks which of them, or whether they, do something
 # ("Which of RepSpec and ELMUR use RL?", "Do RepSpec or ELMUR use RL?"): a set of its own
 CHOICE_RE = re.compile(
@@ -171,6 +173,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Give me an overview of work on ...",
         "Give me a summary of the work on ...",
         "Give me a one-line summary of each paper.",
+        "What's new in ...?",
         "What do these papers say about ...?",
         "What is the state of research on ...?",
         "What are the main approaches to ...?",
