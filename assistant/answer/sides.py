@@ -9,12 +9,12 @@ from collections import Counter
 
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
-from ..text.acronyms import written_acronyms
 from ..text.messages import papers, say
 from .aspects import aspects_of
 from .draft import Draft, badge, display, label
 from .evidence import SentenceBank
-from .themes import keyword_key, spelling_of
+from .themes import spelling_of
+from .topics import keyword_members
 
 TOP_PAPERS = 3  # papers shown for each side, likeliest first
 TOP_KEYWORDS = 5
@@ -70,14 +70,8 @@ def sides(bank: SentenceBank, sets: list[tuple[str, list[PaperHit]]], lang: str 
 def keywords(hits: list[PaperHit]) -> list[tuple[str, int]]:
     """The keywords a side's papers list most often (acronyms and long forms as one), each with
     how many of its papers list it; only those at least MIN_SHARED papers list."""
-    written = {a for h in hits for k in h.paper.keywords for a in written_acronyms(k)}
-    counts: Counter[frozenset[str]] = Counter()
-    spellings: dict[frozenset[str], list[str]] = {}
-    for hit in hits:
-        for keyword in dict.fromkeys(hit.paper.keywords):
-            if key := keyword_key(keyword, written):
-                counts[key] += 1
-                spellings.setdefault(key, []).append(keyword.strip())
+    members, spellings = keyword_members([h.paper for h in hits])
+    counts = Counter({k: len(papers) for k, papers in members.items()})
     return [
         (spelling_of(spellings[k]), n)
         for k, n in counts.most_common(TOP_KEYWORDS)

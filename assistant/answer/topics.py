@@ -30,15 +30,7 @@ def topics(bank: SentenceBank, hits: list[PaperHit], scope: str, lang: str = "en
     draft.parts.append(
         lead + (say(lang, "aside", text=scope) if scope else "") + say(lang, "colon")
     )
-    written = {a for p in listed for k in p.keywords for a in written_acronyms(k)}
-    members: dict[frozenset[str], list[Paper]] = {}
-    spellings: dict[frozenset[str], list[str]] = {}
-    for paper in listed:
-        for keyword in dict.fromkeys(paper.keywords):
-            key = keyword_key(keyword, written)
-            if key and paper not in members.setdefault(key, []):
-                members[key].append(paper)
-                spellings.setdefault(key, []).append(keyword.strip())
+    members, spellings = keyword_members(listed)
     ranked = sorted(members, key=lambda k: (-len(members[k]), spelling_of(spellings[k])))
     shared = [k for k in ranked if len(members[k]) >= MIN_SHARED]
     ranked = shared or ranked  # a keyword one paper lists says nothing of the set
@@ -57,3 +49,21 @@ def topics(bank: SentenceBank, hits: list[PaperHit], scope: str, lang: str = "en
         shown = say(lang, "list_sep").join(f"{a} ({n})" for a, n in areas)
         draft.parts.append("\n" + say(lang, "topic_areas", areas=shown))
     return draft
+
+
+Key = frozenset[str]
+
+
+def keyword_members(listed: list[Paper]) -> tuple[dict[Key, list[Paper]], dict[Key, list[str]]]:
+    """The papers that list each keyword (acronyms and their long forms as one key), and the
+    spellings they list it in."""
+    written = {a for p in listed for k in p.keywords for a in written_acronyms(k)}
+    members: dict[Key, list[Paper]] = {}
+    spellings: dict[Key, list[str]] = {}
+    for paper in listed:
+        for keyword in dict.fromkeys(paper.keywords):
+            key = keyword_key(keyword, written)
+            if key and paper not in members.setdefault(key, []):
+                members[key].append(paper)
+                spellings.setdefault(key, []).append(keyword.strip())
+    return members, spellings
