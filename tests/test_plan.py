@@ -39,6 +39,7 @@ ORAL = ("Oral", "ConditionalOral")
         ("Which papers study the trade-off between accuracy and fairness?", "which"),
         ("Summarise the papers on agents", "summary"),
         ("Give me an overview of SCUBA", "summary"),
+        ("What's new in diffusion model distillation?", "summary"),
         ("What dataset does Rex-Thinker build?", "facts"),
         ("How large is SCUBA?", "facts"),
     ],
