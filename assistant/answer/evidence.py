@@ -103,6 +103,11 @@ class SentenceBank:
         self._entries: OrderedDict[str, _Entry] = OrderedDict()
         self._lock = threading.Lock()
 
+    def space(self, english: bool) -> GroupCache:
+        """The embedder a question is read by: MiniLM for English (and wherever no multilingual
+        model is at hand), the multilingual one for another language."""
+        return self.embedder if english or self.multilingual is None else self.multilingual()
+
     def sentences(self, paper: Paper) -> list[str]:
         entry = self._entries.get(paper.id)
         return entry.sentences if entry else sentences_of(paper)

@@ -3,6 +3,7 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 
 from __future__ import annotations
 
+from ..embedding import GroupCache
 from ..plan.named import without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
@@ -74,7 +75,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         )
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
-    embed = bank.embedder if plan.lang == "en" or bank.multilingual is None else bank.multilingual()
+    embed = bank.space(plan.lang == "en")
     # the question as asked (not the earlier one a follow-up continues), without the names of
     # the papers it is about: every sentence of a paper shares its name
     own = without(plan.question, [h.paper.short_name for h in about])
@@ -88,19 +89,17 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         words,
         one_paper=plan.lang != "en" and not plan.named,
         asks=asks_of(own, embed.embed_many),
-        stated=_aspect_stated(plan, about, own, bank),
+        stated=_aspect_stated(plan, about, own, bank, embed),
     )
 
 
 def _aspect_stated(
-    plan: Plan, about: list[PaperHit], own: str, bank: SentenceBank
+    plan: Plan, about: list[PaperHit], own: str, bank: SentenceBank, embed: GroupCache
 ) -> Scored | None:
     """The sentence stating the aspect a question about one paper asks for ("its main
-    contribution"), if it asks for one and the abstract states it."""
+    contribution"), if it asks for one and the abstract states it; `embed` reads the question
+    (MiniLM, which reads only the English prototypes, or the multilingual model)."""
     if len(plan.named) + len(plan.focus) != 1 or not about:
         return None
-    multilingual = bank.multilingual
-    english = plan.lang == "en" or multilingual is None
-    embedder = bank.embedder if english or multilingual is None else multilingual()
-    aspect = aspect_asked(own, embedder, english_only=english)
+    aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
     return aspects_of(bank, about[0].paper).get(aspect) if aspect else None

@@ -32,10 +32,7 @@ def ranked(
 ) -> Draft | None:
     """The papers ordered by the figure each states for the quantity; None when the superlative
     asks for no figure ("fastest", "most related") or no paper states one."""
-    english = asked.word.isascii()
-    toward = direction(
-        bank.embedder if english or not bank.multilingual else bank.multilingual(), asked.word
-    )
+    toward = direction(bank.space(asked.word.isascii()), asked.word)
     quantity = asked.english or asked.quantity
     nouns = set(tokenize(quantity))
     if not toward or not nouns:

@@ -14,11 +14,10 @@ from .aspects import aspects_of
 from .draft import Draft, badge, display, label
 from .evidence import SentenceBank
 from .themes import spelling_of
-from .topics import keyword_members
+from .topics import MIN_SHARED, keyword_members
 
 TOP_PAPERS = 3  # papers shown for each side, likeliest first
 TOP_KEYWORDS = 5
-MIN_SHARED = 2  # papers of a side a keyword must be listed by
 MAX_BOTH = 10  # papers on both sides named
 
 
@@ -69,9 +68,9 @@ def sides(bank: SentenceBank, sets: list[tuple[str, list[PaperHit]]], lang: str 
 
 def keywords(hits: list[PaperHit]) -> list[tuple[str, int]]:
     """The keywords a side's papers list most often (acronyms and long forms as one), each with
-    how many of its papers list it; only those at least MIN_SHARED papers list."""
+    how many of its papers list it; only those at least MIN_SHARED papers list (as topics)."""
     members, spellings = keyword_members([h.paper for h in hits])
-    counts = Counter({k: len(papers) for k, papers in members.items()})
+    counts = Counter({key: len(listing) for key, listing in members.items()})
     return [
         (spelling_of(spellings[k]), n)
         for k, n in counts.most_common(TOP_KEYWORDS)

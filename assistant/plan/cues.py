@@ -58,7 +58,6 @@ AUTHOR_RE = re.compile(
     r"|\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?\s+by\s+[A-Z][\w'-]+\s+[A-Z]"
     r"|作者是|谁写的",
 )
-# more papers like the ones a question points at ("are there other papers like this one?")
 # A set question asking which papers hold a term word for word: a quoted term, or what follows
 # "mention" ("How many papers mention Mamba?"). Its papers are found by the term, not judged.
 QUOTED_RE = re.compile(r"[\"“「『]([^\"”」』]{2,60})[\"”」』]")
@@ -67,6 +66,7 @@ MENTION_RE = re.compile(
     r"(?:the (?:words?|terms?|phrases?)\s+)?([^?？。!！,，]{2,60}?)\s*[?？。.!！]*$",
     re.I,
 )
+# more papers like the ones a question points at ("are there other papers like this one?")
 LIKE_THIS_RE = re.compile(r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b", re.I)
 SIMILAR_RE = re.compile(
     rf"{LIKE_THIS_RE.pattern}|\bsimilar\b|类似|相似"

@@ -108,7 +108,8 @@ def make_plan(
     question, history, early = read(question, history, table, foreign is not None)
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
-    filters, own = _filters(render(question, lang), flags, table)
+    rendered = render(question, lang)  # its structural words as the English rules read them
+    filters, own = _filters(rendered, flags, table)
     named = find_named(table, question)
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
     meaning = question if lang != "en" else None
@@ -131,11 +132,11 @@ def make_plan(
         named=tuple(named),
         focus=resolved.focus,
         listing=_only_filters(filters, words),
-        detail=detail_asked(render(question, lang)),
+        detail=detail_asked(rendered),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
-        **_set_only(words, kind, mentioned_term(render(question, lang), lang)),
+        **_set_only(words, kind, mentioned_term(rendered, lang)),
     )
 
 
