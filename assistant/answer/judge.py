@@ -22,7 +22,14 @@ from ..store.chroma import Store
 from ..text.acronyms import Concept, Pair, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
 from .evidence import SentenceBank, Weighted
-from .subject import alternatives_of, importance, lead_needed, lead_of, share_of
+from .subject import (
+    alternatives_of,
+    importance,
+    lead_concepts,
+    lead_needed,
+    share_of,
+    unframed,
+)
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
 FEATURES = (
@@ -176,18 +183,13 @@ class SetJudge:
         "accelerating sampling of diffusion models" is about, of which diffusion models is only
         the setting (however close "diffusion models" alone is to the whole in meaning). An
         alternative without a preposition: its concepts as weighed."""
-        out = []
-        for text, found in self._alternatives(plan):
-            lead = set(tokenize(lead_of(text)))
-            own = [(1.0, c) for _, c in found if any(lead & set(s) for s in c)]
-            out.append(own or found)
-        return out
+        return [lead_concepts(text, found) for text, found in self._alternatives(plan)]
 
     def features(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
         """Every candidate with its features and probability, in the order given."""
         wanted = self.alternatives(plan)
         leads = self.leads(plan)
-        pairs = neighbour_pairs(tokenize(plan.subject))
+        pairs = neighbour_pairs(tokenize(unframed(plan.subject, self.concepts(plan))))
         vectors = self.store.chunk_vectors(paper_ids)
         rows, papers, grounded = [], [], []
         for paper_id in paper_ids:
@@ -242,7 +244,9 @@ class SetJudge:
         papers the question names, always."""
         threshold = FOREIGN_KEEP if untranslated(plan) else self.model.threshold
         lead = FEATURES.index("lead")
-        least = lead_needed(plan.subject, self.concepts(plan), self.scale == "large", plan.headed)
+        concepts = self.concepts(plan)
+        subject = unframed(plan.subject, concepts)
+        least = lead_needed(subject, concepts, self.scale == "large", plan.headed)
         return [
             j
             for j in judged
