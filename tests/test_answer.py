@@ -172,6 +172,25 @@ def test_a_question_for_a_papers_contribution_quotes_what_it_proposes(
     assert aspect_asked("What datasets does it use?", engine.embedder, english_only=True) is None
 
 
+@pytest.mark.parametrize(
+    ("question", "expected", "said"),
+    [
+        ("What dataset does the paper on tumor reasoning use?", TUMOR, "TumorCoT"),
+        ("What does the paper on symmetry discovery propose?", "bpWzTPDybh", "We introduce RECON"),
+        ("What are the main findings of ELMUR?", ELMUR, "outperforms baselines"),
+    ],
+)
+def test_a_question_about_one_described_paper_is_answered_from_that_paper(
+    engine: Engine, question: str, expected: str, said: str
+) -> None:
+    # "the paper on ..." was read as "which papers": "1 paper in this corpus matches: RECON",
+    # quoting the problem it starts from, not what it proposes
+    answer = engine.ask(question)
+    assert cited(answer) == [expected] and said in answer.text
+    assert "in this corpus match" not in answer.text
+    assert engine.plan("Which papers propose a dataset for tumor reasoning?").kind == "which"
+
+
 def test_follow_up_resolves_the_second_paper_of_the_last_answer(engine: Engine) -> None:
     first = engine.ask("Which papers use chain-of-thought reasoning?")
     history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]

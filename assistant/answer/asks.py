@@ -26,8 +26,10 @@ ASKS: dict[str, tuple[str, ...]] = {
     ),
     "Results": (
         "What are the main results?",
+        "What are the main findings?",
         "How well does it work?",
         "主要结果是什么？",
+        "主要发现是什么？",
         "效果怎么样？",
     ),
     "Problem": (

@@ -4,6 +4,7 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 from __future__ import annotations
 
 from ..embedding import GroupCache
+from ..plan.cues import ONE_DESCRIBED_RE
 from ..plan.named import without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
@@ -75,6 +76,16 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         )
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
+    return _facts(plan, about, bank, words)
+
+
+def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
+    """The sentences that answer a fact question; for an aspect asked of one paper, the one
+    stating it."""
+    if about and not plan.named and not plan.focus and _one_described(plan):
+        # "the paper on symmetry discovery": the one whose sentences answer best
+        best = bank.score([h.paper for h in about], plan.topic_vector, words)[:1]
+        about = [h for h in about if best and h.paper == best[0].paper] or about[:1]
     embed = bank.space(plan.lang == "en")
     # the question as asked (not the earlier one a follow-up continues), without the names of
     # the papers it is about: every sentence of a paper shares its name
@@ -87,7 +98,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         about,
         vector,
         words,
-        one_paper=plan.lang != "en" and not plan.named,
+        one_paper=len(about) == 1,
         asks=asks_of(own, embed.embed_many),
         stated=_aspect_stated(plan, about, own, bank, embed),
     )
@@ -99,7 +110,18 @@ def _aspect_stated(
     """The sentence stating the aspect a question about one paper asks for ("its main
     contribution"), if it asks for one and the abstract states it; `embed` reads the question
     (MiniLM, which reads only the English prototypes, or the multilingual model)."""
-    if len(plan.named) + len(plan.focus) != 1 or not about:
+    pointed = len(plan.named) + len(plan.focus)
+    if pointed > 1 or not about or (pointed == 0 and len(about) > 1):
         return None
+    if pointed == 0:  # one paper described ("the paper on grokking"): what is asked of it
+        described = terms(about[0].paper.title)
+        own = " ".join(w for w in own.split() if not terms(w) & described)
     aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
     return aspects_of(bank, about[0].paper).get(aspect) if aspect else None
+
+
+def _one_described(plan: Plan) -> bool:
+    """Whether a fact question naming no paper asks about one it describes ("the paper on
+    symmetry discovery"). In another language, always: cosines in the multilingual space are
+    too close together to tell a second paper that also answers from one that does not."""
+    return plan.lang != "en" or bool(ONE_DESCRIBED_RE.search(plan.question))

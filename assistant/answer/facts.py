@@ -44,11 +44,8 @@ def facts(
         and s.score >= scored[0].score - 0.15
         or (not one_paper and s.score >= scored[0].score - 0.05)
     ][:max_sentences]
-    if stated is not None:
-        chosen = [
-            stated,
-            *(s for s in chosen if s.index != stated.index or s.paper != stated.paper),
-        ]
+    if stated is not None:  # the question's own words are too abstract to choose others
+        chosen = [stated]
     papers = list(dict.fromkeys(s.paper for s in chosen))
     for ask, words in asks:  # each ask of a two-part question gets its best sentence
         best = bank.score(papers, ask, words)[0]

@@ -13,6 +13,16 @@ WHICH_RE = re.compile(
     r"|\bany of (?:them|these|those)\b",
     re.I,
 )
+# a question about one paper it describes instead of naming ("What does the paper on symmetry
+# discovery propose?", "How many tasks does the experiment video benchmark have?"): facts about
+# that paper, not a list of the papers that match
+ONE_DESCRIBED_RE = re.compile(
+    r"^(?!.*\b(?:papers|works|studies|submissions|ones)\b)"  # a question about several
+    r"\s*(?:what|how|why|which|who|where|when|in)\b[^?]*?\b(?:does|did|do|is|was|has|of|in|by)\s+"
+    r"(?:the|this|that)\s+(?!(?:\w+est|most|first|last)\b)(?:[\w-]+\s+){0,4}?"
+    r"(?:paper|work|study|benchmark|method|submission)\b(?!\s+(?:that|which|who)\b)",
+    re.I,
+)
 WHICH_OF_RE = re.compile(
     r"\bwhich (?:papers|of|ones?)\b|\bany of\b|\bhow many of (?:them|these|those)\b", re.I
 )

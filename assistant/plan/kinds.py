@@ -19,6 +19,7 @@ from .cues import (
     MENTION_RE,
     METADATA_TAIL_RE,
     NEGATION_RE,
+    ONE_DESCRIBED_RE,
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     QUOTED_RE,
@@ -68,6 +69,8 @@ def classify(
         return "summary"
     if named >= 2 and CHOICE_RE.search(question):  # which of them (or whether they) do something
         return "which"
+    if about == 0 and ONE_DESCRIBED_RE.search(question):
+        return "facts"
     if WHICH_RE.search(question) and (about == 0 or WHICH_OF_RE.search(question)):
         return "which"
     if named == 0 and focus != 1 and prototypes is not None:
