@@ -42,6 +42,11 @@ UNLEARNING = "bqEnnzfhBZ"  # Unlearning Isn't Invisible: the only seed paper on 
         ("有多少篇论文？", "facts"),
         ("把和图像生成有关的论文都找出来。", "which"),
         ("我想找检索增强生成方面的论文。", "which"),
+        # what these papers say about a subject, as a whole; whether any of them does
+        ("关于数据效率，这些论文怎么说？", "summary"),
+        ("这些论文发现模型的表现随规模是怎么变化的？", "summary"),
+        ("这些论文中有给出计算复杂度结论的吗？", "which"),
+        ("梳理一下估计科学模拟器参数的相关工作。", "summary"),
     ],
 )
 def test_chinese_set_questions_are_read_as_set_questions(
@@ -62,6 +67,7 @@ def test_what_the_papers_say_is_framing_not_part_of_the_subject(engine: Engine) 
     assert plan.own_subject == "鲁棒性"
     # a request's courtesy and "find them all" frame it too (找 was read as "search agent")
     assert engine.plan("把和图像生成有关的论文都找出来。").own_subject == "图像生成"
+    assert engine.plan("关于鲁棒性，这些论文有什么观点？").own_subject == "鲁棒性"
 
 
 @pytest.mark.parametrize("question", ["分别概括一下。", "帮我总结一下这几篇。"])
