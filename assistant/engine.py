@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from .answer.abstain import counted_past
 from .answer.backend import HOW_TO, NoLLMError, configured
 from .answer.context import cited_titles
 from .answer.decide import Calibration, Decision, Judge
@@ -267,6 +268,9 @@ class Engine:
             yield Answer(question="", text="Please type a question about the papers.", kind="empty")
             return
         plan = self.plan(question, history or (), filters, k)
+        if plan.short_of:
+            yield counted_past(plan, self.table)
+            return
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, history or (), filters)
         if plan.lang != "en" and not self.has_multilingual():

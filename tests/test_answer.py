@@ -191,6 +191,25 @@ def test_a_question_about_one_described_paper_is_answered_from_that_paper(
     assert engine.plan("Which papers propose a dataset for tumor reasoning?").kind == "which"
 
 
+@pytest.mark.parametrize(
+    ("first", "then", "said"),
+    [
+        ("What does RepSpec propose?", "Compare the first two.", "The last answer gave only 1"),
+        ("RepSpec 提出了什么？", "比较一下前两篇。", "上一个回答只给出了 1 篇论文"),
+    ],
+)
+def test_a_follow_up_counting_past_the_papers_given_says_so(
+    engine: Engine, first: str, then: str, said: str
+) -> None:
+    # "compare the first two" after an answer about one paper summarized the whole corpus
+    answer = engine.ask(first)
+    assert "we propose RepSpec" in answer.text  # what it proposes, not the problem it starts from
+    history = [Turn("user", first), Turn("assistant", answer.text, tuple(cited(answer)))]
+    followed = engine.ask(then, history)
+    assert followed.text.startswith(said) and "RepSpec" in followed.text
+    assert followed.abstained and not followed.citations
+
+
 def test_follow_up_resolves_the_second_paper_of_the_last_answer(engine: Engine) -> None:
     first = engine.ask("Which papers use chain-of-thought reasoning?")
     history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]

@@ -47,6 +47,9 @@ UNLEARNING = "bqEnnzfhBZ"  # Unlearning Isn't Invisible: the only seed paper on 
         ("这些论文发现模型的表现随规模是怎么变化的？", "summary"),
         ("这些论文中有给出计算复杂度结论的吗？", "which"),
         ("梳理一下估计科学模拟器参数的相关工作。", "summary"),
+        # 口头报告 is rendered "oral papers" before 有没有 is read: still "are there any"
+        ("有没有关于代码生成的口头报告？", "which"),
+        ("有关于强化学习的海报吗？", "which"),
     ],
 )
 def test_chinese_set_questions_are_read_as_set_questions(

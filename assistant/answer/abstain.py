@@ -1,10 +1,12 @@
-"""The words of an abstention: no paper matches (naming the nearest ones), or the papers match
-but their abstracts do not state what is asked (each cited, so the reader can check)."""
+"""The words of an abstention: no paper matches (naming the nearest ones), the papers match
+but their abstracts do not state what is asked (each cited, so the reader can check), or a
+follow-up counts past the papers given so far."""
 
 from __future__ import annotations
 
 from ..plan.plan import Plan
 from ..schema import Answer, PaperHit
+from ..store.papers import PaperTable
 from ..text.counts import plural
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
@@ -64,4 +66,20 @@ def unstated(plan: Plan, decision: Decision, bank: SentenceBank) -> Answer:
         kind="abstain_detail",
         notes=plan.notes,
         lang=lang,
+    )
+
+
+def counted_past(plan: Plan, table: PaperTable) -> Answer:
+    """A follow-up counting past the papers the earlier answers gave ("compare the first two"
+    after an answer about one paper): which those are, and how to say which are meant."""
+    papers = [p for i in plan.short_of if (p := table.get(i)) is not None]
+    names = say(plan.lang, "list_sep").join(f"{label(p)}{badge(p)}" for p in papers)
+    count = len(papers)
+    return Answer(
+        question=plan.question,
+        text=say(plan.lang, "counted_past", count=plural(count, "paper"), n=count, names=names),
+        abstained=True,
+        kind="abstain",
+        notes=plan.notes,
+        lang=plan.lang,
     )

@@ -26,7 +26,8 @@ ASKS: dict[str, tuple[str, ...]] = {
     ),
     "Results": (
         "What are the main results?",
-        "What are the main findings?",
+        "What are the main findings of the paper?",
+        "What does the paper find?",
         "How well does it work?",
         "主要结果是什么？",
         "主要发现是什么？",

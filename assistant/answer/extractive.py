@@ -3,6 +3,8 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 
 from __future__ import annotations
 
+import re
+
 from ..embedding import GroupCache
 from ..plan.cues import ONE_DESCRIBED_RE
 from ..plan.named import without
@@ -82,16 +84,20 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
 def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
     """The sentences that answer a fact question; for an aspect asked of one paper, the one
     stating it."""
-    if about and not plan.named and not plan.focus and _one_described(plan):
-        # "the paper on symmetry discovery": the one whose sentences answer best
+    described = bool(about) and not plan.named and not plan.focus and _one_described(plan)
+    if described:  # "the paper on symmetry discovery": the one whose sentences answer best
         best = bank.score([h.paper for h in about], plan.topic_vector, words)[:1]
         about = [h for h in about if best and h.paper == best[0].paper] or about[:1]
     embed = bank.space(plan.lang == "en")
     # the question as asked (not the earlier one a follow-up continues), without the names of
-    # the papers it is about: every sentence of a paper shares its name
+    # the papers it is about (every sentence of a paper shares its name), or the words that
+    # describe the one it is about
     own = without(plan.question, [h.paper.short_name for h in about])
+    if described and plan.lang == "en":
+        title = terms(about[0].paper.title)
+        own = " ".join(w for w in own.split() if not terms(w) & title)
     vector = plan.topic_vector
-    if plan.focus and plan.lang == "en" and terms(own):  # its papers found: its own words choose
+    if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose
         vector, words = bank.embedder.embed_many([own])[0], terms(own)
     return facts(
         bank,
@@ -113,9 +119,9 @@ def _aspect_stated(
     pointed = len(plan.named) + len(plan.focus)
     if pointed > 1 or not about or (pointed == 0 and len(about) > 1):
         return None
-    if pointed == 0:  # one paper described ("the paper on grokking"): what is asked of it
-        described = terms(about[0].paper.title)
-        own = " ".join(w for w in own.split() if not terms(w) & described)
+    if plan.named and plan.lang == "en":  # "What does RepSpec propose?": of "the paper"
+        name = re.escape(about[0].paper.short_name)
+        own = re.sub(rf"(?<!\w){name}(?:'s)?(?!\w)", "the paper", plan.question, flags=re.I)
     aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
     return aspects_of(bank, about[0].paper).get(aspect) if aspect else None
 

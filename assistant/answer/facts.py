@@ -14,6 +14,10 @@ from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 
 MIN_ASK_TERMS = 1  # a part of a question with no term of its own is no ask of its own
+# Beside the sentence stating the aspect asked for ("What does ELMUR achieve on T-Maze?": its
+# results), a sentence is shown when it holds this share of the question's terms (T-Maze); by
+# meaning alone, abstract words ("main findings") chose the problem sentences. By hand.
+HELD = 0.5
 
 
 def facts(
@@ -44,8 +48,15 @@ def facts(
         and s.score >= scored[0].score - 0.15
         or (not one_paper and s.score >= scored[0].score - 0.05)
     ][:max_sentences]
-    if stated is not None:  # the question's own words are too abstract to choose others
-        chosen = [stated]
+    if stated is not None:  # beside it, only sentences holding the question's own words
+        chosen = [
+            stated,
+            *(
+                s
+                for s in chosen
+                if s.overlap >= HELD and (s.paper, s.index) != (stated.paper, stated.index)
+            ),
+        ]
     papers = list(dict.fromkeys(s.paper for s in chosen))
     for ask, words in asks:  # each ask of a two-part question gets its best sentence
         best = bank.score(papers, ask, words)[0]

@@ -49,8 +49,9 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"哪篇|哪一篇", " which paper "),
     (r"哪个|哪一个", " which one "),
     (r"是否", " whether "),
-    (r"有没有(?=.*(?:论文|工作|文章|研究))", " any papers "),
-    (r"^有(?=[^？?]*(?:论文|工作|文章)吗)", " any papers "),  # "有…的论文吗": are there any
+    # (口头报告 and 海报 are rendered above as "oral papers" and "poster papers")
+    (r"有没有(?=.*(?:论文|工作|文章|研究|papers))", " any papers "),
+    (r"^有(?=[^？?]*(?:论文|工作|文章|papers\s*)吗)", " any papers "),  # "有…的论文吗": any
     (r"第一(?:篇|个|项)", " the first one "),
     (r"第二(?:篇|个|项)", " the second one "),
     (r"第三(?:篇|个|项)", " the third one "),
@@ -60,10 +61,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"前三(?:篇|个|项)", " the first three "),
     (r"这两(?:篇|项|个)(?:论文|工作|方法)?", " ; these two "),  # "A 和 B 这两篇…": the list ends
     (r"(?:这些|其中)(?:论文|工作|文章)?(?:中|里面?)有(?=[^？?]*吗)", " any of them "),
-    # "这些论文…怎么说/有什么发现" asks what the papers say as a whole, not whether one does (吗)
-    # or which do (哪)
+    # "这些论文…怎么说/有什么发现" asks what the papers say as a whole, not whether one does (吗),
+    # which do (哪) or what they have most of (最: "最常见的主题")
     (
-        r"这些(?:论文|工作|文章)(?:里面?|中)?(?=[^？?]*(?:什么|怎么|如何))(?![^？?]*(?:吗|哪))",
+        r"这些(?:论文|工作|文章)(?:里面?|中)?(?=[^？?]*(?:什么|怎么|如何))(?![^？?]*(?:吗|哪|最))",
         " summarize them ",
     ),
     (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),

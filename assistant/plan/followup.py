@@ -37,6 +37,9 @@ class Resolved:
     context: str = ""  # the earlier question a follow-up continues
     names: str = ""  # the short names of the papers it is about, for the plan's note
     named_set: bool = False  # a set question over the papers it names, not a follow-up
+    # a follow-up that counts past every earlier answer's papers ("compare the first two" after
+    # an answer about one paper): the latest answer's papers, to say so
+    short_of: tuple[str, ...] = ()
 
 
 def is_followup(question: str, kind: Kind) -> bool:
@@ -65,16 +68,18 @@ def resolve(
     ):
         return Resolved()
     picked: list[str] = []
+    latest: list[str] = []
     # the latest turn that named papers ("Five corpora [1]" names none), and as many as the
     # question counts in ("the second" after an answer about one paper: the list before it)
     for turn in reversed(history):
         if turn.role == "assistant":
             ids = list(turn.paper_ids) or mentioned_papers(table, turn.content)
+            latest = latest or ids
             picked = _pick(question, ids) if ids else []
             if picked:
                 break
     if not picked:
-        return Resolved()
+        return Resolved(short_of=tuple(latest) if _counts(question) else ())
     if named and SINGULAR_RE.search(question):  # "compare it with ExpVid": the one just answered
         picked = picked[:1]
     last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
@@ -114,6 +119,17 @@ def unpointed(question: str) -> str:
     for cue in (RANGE_RE, NUMBERED_RE, ORDINAL_RE):
         question = cue.sub(" ", question)
     return " ".join(question.split())
+
+
+def _counts(question: str) -> bool:
+    """Whether the question counts in an earlier answer's papers outright ("the first two", "the
+    second paper", "[3]"), not by a word that may mean something else ("second-order")."""
+    ordinal = ORDINAL_RE.search(question)
+    return bool(
+        RANGE_RE.search(question)
+        or NUMBERED_RE.search(question)
+        or (ordinal and ordinal.group(0) != ordinal.group(1))
+    )
 
 
 def _pick(question: str, ids: list[str]) -> list[str]:

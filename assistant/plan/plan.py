@@ -76,6 +76,7 @@ class Plan:
     expansions: tuple[str, ...] = ()
     literal: str = ""  # a term its papers hold word for word ("mention Mamba", a quoted term)
     sides: tuple[str, ...] = ()  # a comparison of two subjects, not papers: each in its words
+    short_of: tuple[str, ...] = ()  # a follow-up counting past the last answer's papers: those
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -136,6 +137,7 @@ def make_plan(
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
+        short_of=resolved.short_of,
         **_set_only(words, kind, mentioned_term(rendered, lang)),
     )
 
@@ -258,11 +260,8 @@ def _foreign_words(
 def _only_filters(filters: Filters, words: _Words) -> bool:
     """Whether the question asks for nothing but its filters ("which orals are there?"): no word
     beyond them, in English or (untranslated) in its own language."""
-    return (
-        not filters.is_empty()
-        and not (terms(words.query) - LISTING_WORDS)
-        and not words.own_subject
-    )
+    unfiltered = terms(words.query) - LISTING_WORDS
+    return not filters.is_empty() and not unfiltered and not words.own_subject
 
 
 def _notes(

@@ -78,6 +78,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "Results": {"en": "Results", "zh": "结果"},
     "Limitations": {"en": "Limitations", "zh": "局限"},
     "scope": {"en": " (with {filters})", "zh": "（筛选条件：{filters}）"},
+    "counted_past": {
+        "en": "The last answer gave only {count}: {names}. Say which papers you mean, by name or"
+        " by their number in an earlier list.",
+        "zh": "上一个回答只给出了 {n} 篇论文：{names}。请用名称或之前列表中的编号说明您指的是哪几篇。",
+    },
     "no_match": {
         "en": "No paper in this corpus{scope} addresses this question. ",
         "zh": "本语料库中{scope}没有论文涉及这个问题。",
