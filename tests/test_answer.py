@@ -210,6 +210,16 @@ def test_a_follow_up_counting_past_the_papers_given_says_so(
     assert followed.abstained and not followed.citations
 
 
+def test_a_follow_up_naming_two_ordinals_compares_those_two(engine: Engine) -> None:
+    # "the first and third" compared the first with a paper found by searching for "third"
+    first = engine.ask("Which papers introduce a new benchmark?")
+    listed = cited(first)
+    assert len(listed) >= 3
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(listed))]
+    answer = engine.ask("How do the first and third differ?", history)
+    assert answer.kind == "compare" and cited(answer) == [listed[0], listed[2]]
+
+
 def test_follow_up_resolves_the_second_paper_of_the_last_answer(engine: Engine) -> None:
     first = engine.ask("Which papers use chain-of-thought reasoning?")
     history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]

@@ -17,7 +17,14 @@ from assistant.answer.judge import (
     JudgeModel,
     share_of,
 )
-from assistant.answer.subject import alternatives_of, lead_of, unframed
+from assistant.answer.subject import (
+    LEAD_FRAMES,
+    LEAD_MET,
+    alternatives_of,
+    lead_needed,
+    lead_of,
+    unframed,
+)
 from assistant.answer.themes import themes
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
@@ -268,7 +275,7 @@ def test_a_lead_that_only_frames_the_subject_is_read_past(engine: Engine) -> Non
     framed = engine.plan("Which papers build on speculative decoding?")
     plain = engine.plan("Which papers are about speculative decoding?")
     concepts = engine.set_judge.concepts(framed)
-    assert unframed(framed.subject, concepts) == "speculative decoding"
+    assert unframed(framed.subject, concepts, engine.set_judge.framing) == "speculative decoding"
     judge = engine.set_judge
     [framed_repspec] = judge.features(framed, [REPSPEC])
     [plain_repspec] = judge.features(plain, [REPSPEC])
@@ -277,7 +284,7 @@ def test_a_lead_that_only_frames_the_subject_is_read_past(engine: Engine) -> Non
     assert framed_repspec.features[phrase] == plain_repspec.features[phrase]
     # a lead that carries the subject stays what it leads with
     carried = engine.plan("Which papers detect unlearning traces in language models?")
-    assert unframed(carried.subject, judge.concepts(carried)) == carried.subject
+    assert unframed(carried.subject, judge.concepts(carried), judge.framing) == carried.subject
 
 
 def test_a_small_corpus_makes_every_paper_a_candidate(engine: Engine) -> None:
@@ -310,11 +317,17 @@ def test_on_a_large_corpus_a_kept_paper_meets_the_lead_of_its_subject(
     assert any(j.features[lead] == 0 for j in judge.kept(plan, ranked))  # the 19: no rule
     monkeypatch.setattr(judge, "scale", "large")
     assert judge.kept(plan, ranked) == []  # no seed paper is on sycophancy
-    # a lead that carries little of the subject is not required ("efficiency of LLM inference")
-    plan = engine.plan("Which papers study efficiency of LLM inference?")
-    assert unframed(plan.subject, judge.concepts(plan)) == "LLM inference"
+    # a lead that carries little of the subject and frames it is not required ("deal with")
+    plan = engine.plan("Which papers deal with speculative decoding?")
+    assert unframed(plan.subject, judge.concepts(plan), judge.framing) == "speculative decoding"
     ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
     assert REPSPEC in {j.paper.id for j in judge.kept(plan, ranked)}
+    # ... but one that heads it is, however little its common stem weighs
+    plan = engine.plan("Which papers propose optimizers for training large language models?")
+    concepts = judge.concepts(plan)
+    assert share_of("optimizers", concepts) < LEAD_FRAMES
+    assert unframed(plan.subject, concepts, judge.framing) == plan.subject
+    assert lead_needed(plan.subject, concepts, True, False, judge.framing) == LEAD_MET
 
 
 def test_acronyms_are_learned_from_definitions_and_read_only_when_written_so() -> None:

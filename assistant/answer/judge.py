@@ -23,6 +23,7 @@ from ..text.acronyms import Concept, Pair, met, neighbour_pairs, written_acronym
 from ..text.tokens import tokenize
 from .evidence import SentenceBank, Weighted
 from .subject import (
+    Framing,
     alternatives_of,
     importance,
     lead_concepts,
@@ -32,17 +33,8 @@ from .subject import (
 )
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
-FEATURES = (
-    "bias",
-    "dense",
-    "dense_mean",
-    "sentence",
-    "coverage",
-    "head",
-    "phrase",
-    "head_phrase",
-    "lead",
-)
+FEATURES: tuple[str, ...] = ("bias", "dense", "dense_mean", "sentence", "coverage", "head")
+FEATURES += ("phrase", "head_phrase", "lead")
 # A concept's share of the subject's meaning is raised to this power before it weighs the concept,
 # so that words the question frames its subject with ("let a model abstain when nothing
 # matches") weigh far less than the subject's own. Chosen by the judge's leave-one-question-out F1
@@ -125,6 +117,7 @@ class SetJudge:
         self.embedder = bank.embedder
         self.scale = scale_of(catalog)
         self.model = model or JudgeModel.load(self.scale)
+        self.framing = Framing(self.embedder)
         # thread-safe, bounded caches of per-subject and per-paper work
         self._concepts = lru_cache(maxsize=CACHED_SUBJECTS)(self._weigh)
         self._paper_terms = lru_cache(maxsize=CACHED_TERMS)(self._terms_of)
@@ -183,13 +176,14 @@ class SetJudge:
         "accelerating sampling of diffusion models" is about, of which diffusion models is only
         the setting (however close "diffusion models" alone is to the whole in meaning). An
         alternative without a preposition: its concepts as weighed."""
-        return [lead_concepts(text, found) for text, found in self._alternatives(plan)]
+        alternatives = self._alternatives(plan)
+        return [lead_concepts(text, found, self.framing) for text, found in alternatives]
 
     def features(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
         """Every candidate with its features and probability, in the order given."""
         wanted = self.alternatives(plan)
         leads = self.leads(plan)
-        pairs = neighbour_pairs(tokenize(unframed(plan.subject, self.concepts(plan))))
+        pairs = neighbour_pairs(tokenize(unframed(plan.subject, self.concepts(plan), self.framing)))
         vectors = self.store.chunk_vectors(paper_ids)
         rows, papers, grounded = [], [], []
         for paper_id in paper_ids:
@@ -243,18 +237,12 @@ class SetJudge:
         """The judged papers at or above the threshold whose own words meet the subject; the
         papers the question names, always."""
         threshold = FOREIGN_KEEP if untranslated(plan) else self.model.threshold
-        lead = FEATURES.index("lead")
-        concepts = self.concepts(plan)
-        subject = unframed(plan.subject, concepts)
-        least = lead_needed(subject, concepts, self.scale == "large", plan.headed)
+        large = self.scale == "large"
+        least = lead_needed(plan.subject, self.concepts(plan), large, plan.headed, self.framing)
         return [
             j
             for j in judged
-            if (
-                j.probability >= threshold
-                and j.grounded
-                and (least is None or not j.features or j.features[lead] >= least)
-            )
+            if (j.probability >= threshold and j.grounded and _meets_lead(j, least))
             or j.paper.id in plan.named
         ]
 
@@ -298,3 +286,8 @@ def untranslated(plan: Plan) -> bool:
     """A set question in another language whose subject found no English (no term of it is
     English)."""
     return plan.lang != "en" and bool(plan.subject) and not tokenize(plan.subject)
+
+
+def _meets_lead(judged: Judged, least: float | None) -> bool:
+    lead = FEATURES.index("lead")
+    return least is None or not judged.features or judged.features[lead] >= least

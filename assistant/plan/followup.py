@@ -145,10 +145,12 @@ def _pick(question: str, ids: list[str]) -> list[str]:
     if numbered:
         n = int(numbered.group(1) or numbered.group(2)) - 1
         return [ids[n]] if 0 <= n < len(ids) else []
-    ordinal = ORDINAL_RE.search(question)
-    if ordinal:
-        index = ORDINALS[ordinal.group(1).lower()]
-        return [ids[index]] if -len(ids) <= index < len(ids) else []
+    # every ordinal it counts ("the first and third"), in its order
+    indices = [ORDINALS[m.group(1).lower()] for m in ORDINAL_RE.finditer(question)]
+    if indices:
+        if not all(-len(ids) <= i < len(ids) for i in indices):
+            return []
+        return list(dict.fromkeys(ids[i] for i in indices))
     return ids
 
 
