@@ -210,6 +210,17 @@ def test_a_follow_up_counting_past_the_papers_given_says_so(
     assert followed.abstained and not followed.citations
 
 
+def test_which_of_those_over_one_paper_judges_it(engine: Engine) -> None:
+    # after an answer about one paper, "which of those use RL?" listed it: "1 paper matches"
+    first = engine.ask("Which papers study grokking?")
+    assert len(cited(first)) == 1
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    unmet = engine.ask("Which of those use reinforcement learning?", history)
+    assert unmet.abstained and unmet.text.startswith("This paper does not clearly match")
+    met = engine.ask("Which of those study pretraining?", history)
+    assert met.text.startswith("This paper matches") and cited(met) == cited(first)
+
+
 def test_a_follow_up_naming_two_ordinals_compares_those_two(engine: Engine) -> None:
     # "the first and third" compared the first with a paper found by searching for "third"
     first = engine.ask("Which papers introduce a new benchmark?")

@@ -31,7 +31,8 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
         names = say(lang, "list_sep").join(
             f"{label(h.paper)}{badge(h.paper)}" for h in decision.about
         )
-        text = say(lang, "none_of", count=plural(count, "paper"), n=count, names=names)
+        key = "none_of_one" if count == 1 else "none_of"
+        text = say(lang, key, count=plural(count, "paper"), n=count, names=names)
     return Answer(
         question=plan.question,
         text=text,

@@ -85,8 +85,9 @@ class Plan:
 
     @property
     def wide(self) -> bool:
-        """A set question: every matching paper is judged, not only the top k retrieved."""
-        return self.kind in SET_KINDS and not self.listing and len(self.pinned) != 1
+        """A set question: every matching paper is judged (the one a follow-up points to, too)."""
+        one = len(self.pinned) == 1 and not (self.focus and self.kind == "which")
+        return self.kind in SET_KINDS and not self.listing and not one
 
     @property
     def anchored(self) -> bool:

@@ -55,6 +55,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "None of these {count} clearly matches this question: {names}.",
         "zh": "这 {n} 篇论文都不明确符合这个问题：{names}。",
     },
+    "none_of_one": {
+        "en": "This paper does not clearly match this question: {names}.",
+        "zh": "这篇论文不明确符合这个问题：{names}。",
+    },
+    "matching_one": {"en": "This paper matches", "zh": "这篇论文符合"},
     "groups": {"en": ", in {k} groups", "zh": "，分为 {k} 组"},
     "colon": {"en": ":", "zh": "："},
     "aside": {"en": " ({text})", "zh": "（{text}）"},
@@ -225,6 +230,8 @@ def matching(lang: str, n: int) -> str:
 
 def matching_of(lang: str, k: int, n: int) -> str:
     """ "1 of these 2 papers matches" / "这 2 篇论文中有 1 篇符合"."""
+    if k == n == 1:
+        return say(lang, "matching_one")
     verb = "matches" if k == 1 else "match"
     return say(lang, "matching_of", k=k, count=plural(n, "paper"), verb=verb, n=n)
 
