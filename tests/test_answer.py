@@ -221,6 +221,15 @@ def test_which_of_those_over_one_paper_judges_it(engine: Engine) -> None:
     assert met.text.startswith("This paper matches") and cited(met) == cited(first)
 
 
+def test_a_fact_follow_up_about_several_papers_answers_for_each(engine: Engine) -> None:
+    # "what benchmarks do they evaluate on?" after SCUBA and ELMUR quoted SCUBA alone
+    first = engine.ask("Which of my papers are about agents?")
+    assert set(cited(first)) == {SCUBA, ELMUR}
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    answer = engine.ask("What benchmarks do they evaluate on?", history)
+    assert set(cited(answer)) == {SCUBA, ELMUR} and "POPGym" in answer.text
+
+
 def test_a_follow_up_naming_two_ordinals_compares_those_two(engine: Engine) -> None:
     # "the first and third" compared the first with a paper found by searching for "third"
     first = engine.ask("Which papers introduce a new benchmark?")

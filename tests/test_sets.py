@@ -171,7 +171,14 @@ def test_a_literal_term_matches_whole_words_in_any_case_and_spacing() -> None:
 
 
 @pytest.mark.parametrize(
-    "question", ["Give me a one-line summary of each paper.", "Summarize every paper briefly."]
+    "question",
+    [
+        "Give me a one-line summary of each paper.",
+        "Summarize every paper briefly.",
+        # "contributions of these papers" was a subject: two papers that say "contributions"
+        "Summarize the main contributions of these papers.",
+        "总结一下这些论文的主要贡献。",  # abstained: 主要贡献 was untranslated
+    ],
 )
 def test_a_summary_of_every_paper_says_what_each_one_does(engine: Engine, question: str) -> None:
     # "one-line summary of each paper" was read as a subject no paper matched

@@ -107,6 +107,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         one_paper=len(about) == 1,
         asks=asks_of(own, embed.embed_many),
         stated=_aspect_stated(plan, about, own, bank, embed),
+        each=len(plan.pinned) > 1,
     )
 
 

@@ -29,13 +29,16 @@ def facts(
     one_paper: bool = False,
     asks: Sequence[tuple[np.ndarray, set[str]]] = (),
     stated: Scored | None = None,
+    each: bool = False,
 ) -> Draft:
     """The sentences that best answer the question, grouped by paper, in abstract order.
     `one_paper`: only the best paper's (cosines in the multilingual space are too close
     together to tell a second paper that also answers from one that does not). `asks`: the
     vector and terms of each part of a question that asks several things ("what does X
     propose and how much faster is it?"); each one's best sentence is shown too. `stated`: the
-    sentence stating the aspect a question about one paper asks for (asks.py), shown first."""
+    sentence stating the aspect a question about one paper asks for (asks.py), shown first.
+    `each`: every paper answers with its best sentence (a question about the papers just given,
+    "what benchmarks do they evaluate on?")."""
     draft = Draft()
     scored = bank.score([h.paper for h in hits], vector, terms)
     if not scored:
@@ -48,15 +51,10 @@ def facts(
         and s.score >= scored[0].score - 0.15
         or (not one_paper and s.score >= scored[0].score - 0.05)
     ][:max_sentences]
+    if each:
+        chosen += _each_best(scored, hits, chosen)
     if stated is not None:  # beside it, only sentences holding the question's own words
-        chosen = [
-            stated,
-            *(
-                s
-                for s in chosen
-                if s.overlap >= HELD and (s.paper, s.index) != (stated.paper, stated.index)
-            ),
-        ]
+        chosen = [stated, *(s for s in chosen if s.overlap >= HELD and not _same(s, stated))]
     papers = list(dict.fromkeys(s.paper for s in chosen))
     for ask, words in asks:  # each ask of a two-part question gets its best sentence
         best = bank.score(papers, ask, words)[0]
@@ -69,6 +67,17 @@ def facts(
         body = " ".join(f"{display(s.text)} {marker}" for s in mine)
         draft.parts.append(f"{bullet}{label(paper)}{badge(paper)}: {body}")
     return draft
+
+
+def _each_best(scored: list[Scored], hits: list[PaperHit], chosen: list[Scored]) -> list[Scored]:
+    """The best sentence of each paper with none chosen yet, in the order of `hits`."""
+    highest = {s.paper.id: s for s in reversed(scored)}  # each paper's highest last
+    answered = {s.paper.id for s in chosen}
+    return [highest[i] for h in hits if (i := h.paper.id) in highest and i not in answered]
+
+
+def _same(a: Scored, b: Scored) -> bool:
+    return (a.paper.id, a.index) == (b.paper.id, b.index)
 
 
 def asks_of(

@@ -184,6 +184,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Give me an overview of work on ...",
         "Give me a summary of the work on ...",
         "Give me a one-line summary of each paper.",
+        "Summarize the main contributions of these papers.",
         "What's new in ...?",
         "What do these papers say about ...?",
         "What is the state of research on ...?",
