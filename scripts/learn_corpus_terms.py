@@ -3,7 +3,9 @@ small: assistant/data/acronyms.json (the acronyms the abstracts define, each wit
 long form), assistant/data/term_df.json (how many abstracts use each stem, for how specific a
 question's words are), assistant/data/keyword_phrases.json (the keywords at least two papers
 give, the English a question in another language is looked up against) and
-assistant/data/word_df.json (how many papers use each word as written, for reading typos). Run from the repository root:
+assistant/data/word_df.json (how many papers use each word as written, for reading typos) and
+assistant/data/stem_variants.json (stems that are forms of one word, "theori" and "theoret").
+Run from the repository root:
     .venv/bin/python scripts/learn_corpus_terms.py"""
 
 from __future__ import annotations
@@ -12,11 +14,13 @@ import json
 import re
 from collections import Counter
 
-from assistant.config import DATA_DIR
+from assistant.config import DATA_DIR, Settings
+from assistant.embedding import for_settings
 from assistant.ingest.corpus import read_papers
 from assistant.plan.feedback import keyword_phrase
 from assistant.text.acronyms import learn
 from assistant.text.tokens import terms
+from assistant.text.variants import learn_variants
 
 MIN_DF = 3  # rarer stems are left out: a missing stem counts as rare
 MIN_KEYWORD_PAPERS = 2  # a keyword one paper gives is too particular to translate a question to
@@ -52,6 +56,11 @@ def main() -> None:
     out = DATA_DIR / "word_df.json"
     out.write_text(json.dumps(kept, separators=(",", ":")))
     print(f"{len(kept)} words -> {out}")
+    embedder = for_settings(Settings())
+    variants = learn_variants(kept, dict(df), embedder.embed_many)
+    out = DATA_DIR / "stem_variants.json"
+    out.write_text(json.dumps(variants, separators=(",", ":")))
+    print(f"{len(variants)} stems with variants -> {out}")
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ from assistant.retrieve.mentions import pattern_of
 from assistant.schema import Answer, Paper, PaperHit, Turn
 from assistant.text.acronyms import Acronyms, concepts, definitions, met, written_acronyms
 from assistant.text.tokens import tokenize
+from assistant.text.variants import learn_variants
 from assistant.ui.render import fold_list
 
 REX, ELMUR, ULTRAMIX = "btWHQoSZZ1", "bm3rbtEMFj", "bmoh0i1nqE"
@@ -354,6 +355,21 @@ def test_acronyms_are_learned_from_definitions_and_read_only_when_written_so() -
     upper = concepts(tokenize("RL agents"), table, lambda _: 1.0, written_acronyms("RL agents"))
     assert all(len(spellings) == 1 for _, spellings in lower)
     assert upper[0][1] == (("rl",), ("reinforc", "learn"))
+
+
+def test_forms_of_one_word_are_learned_and_meet_each_other(
+    engine: Engine, embedder: MiniLMEmbedding
+) -> None:
+    # the stemmer leaves "theory" as "theori" and "theoretical" as "theoret": "Which papers are
+    # about theory?" (and 纯理论, translated "theory") listed none of the four theoretical papers
+    words = {"theory": 50, "theoretical": 80, "generalization": 90, "generation": 95}
+    stems = {"theori": 50, "theoret": 80, "general": 90, "generat": 95}
+    learned = learn_variants(words, stems, embedder.embed_many)
+    assert learned == {"theori": ["theoret"], "theoret": ["theori"]}  # not generat / general
+    plan = engine.plan("Which papers are about theory?")
+    assert (("theori",), ("theoret",)) == engine.set_judge.concepts(plan)[0][1]
+    answer = engine.ask("Which papers are about theory?")
+    assert {"bpF8zgSt41", "bp9DOHb1mk", "blqYa21WOv", "blfwRondjY"} == set(listed(answer))
 
 
 def test_a_long_form_with_a_rare_head_is_met_by_its_head_alone() -> None:

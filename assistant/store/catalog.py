@@ -24,6 +24,7 @@ from .papers import PaperTable, keyword_terms
 
 PACKAGED_ACRONYMS = DATA_DIR / "acronyms.json"  # learned from all of ICLR 2026 (scripts/)
 PACKAGED_DF = DATA_DIR / "term_df.json"  # document frequencies over all of ICLR 2026
+PACKAGED_VARIANTS = DATA_DIR / "stem_variants.json"  # forms of one word (scripts/)
 LAYOUT = "catalog-v4"  # what the derived files hold: a cache of another layout is derived again
 VECTORS_FILE = "paper_vectors.npy"
 OWN_STATISTICS = 1000  # a corpus this large weighs words by its own document frequencies
@@ -81,7 +82,8 @@ def load(store: Store) -> Catalog:
         raise ValueError(
             f"{directory / VECTORS_FILE}: {len(vectors)} rows for {len(table.papers)} papers"
         )
-    return Catalog(table, lexical, Acronyms.of(forms), _specificity(lexical), vectors)
+    acronyms = Acronyms.of(forms, packaged_variants())
+    return Catalog(table, lexical, acronyms, _specificity(lexical), vectors)
 
 
 def _specificity(lexical: Lexical) -> Callable[[str], float]:
@@ -99,6 +101,14 @@ def packaged_df() -> tuple[int, dict[str, int]]:
         return 0, {}
     data = json.loads(PACKAGED_DF.read_text())
     return int(data["papers"]), data["df"]
+
+
+@lru_cache(maxsize=1)
+def packaged_variants() -> dict[str, tuple[str, ...]]:
+    """Stems that are forms of one word, learned from all of ICLR 2026 (text/variants.py)."""
+    if not PACKAGED_VARIANTS.exists():
+        return {}
+    return {k: tuple(v) for k, v in json.loads(PACKAGED_VARIANTS.read_text()).items()}
 
 
 def packaged() -> dict[str, list[str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .tokens import tokenize
 
@@ -89,15 +89,19 @@ class Acronyms:
 
     forms: dict[str, Spelling]
     long_forms: dict[Spelling, str]
+    # stem -> the stems of other forms of its word ("theori": "theoret"; text/variants.py)
+    variants: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, forms: dict[str, Spelling]) -> Acronyms:
+    def of(
+        cls, forms: dict[str, Spelling], variants: dict[str, tuple[str, ...]] | None = None
+    ) -> Acronyms:
         back = {
             stems: key
             for key, stems in forms.items()
             if 2 <= len(stems) <= MAX_LONG_FORM and len(set(stems)) == len(stems)
         }
-        return cls(forms, back)
+        return cls(forms, back, variants or {})
 
 
 # A long form whose last word (its head) is at least this rare (idf; "unlearning": 4.4, in 1 %
@@ -136,6 +140,7 @@ def concepts(
             stems = (word,)
             known = word in table.forms and (written is None or word in written)
             spellings = (stems, table.forms[word]) if known else (stems,)
+            spellings += tuple((v,) for v in table.variants.get(word, ()))
             i += 1
         if frozenset(spellings) not in seen:  # "large language models" and "LLMs" are one
             seen.add(frozenset(spellings))
