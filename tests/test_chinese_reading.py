@@ -50,6 +50,10 @@ UNLEARNING = "bqEnnzfhBZ"  # Unlearning Isn't Invisible: the only seed paper on 
         # 口头报告 is rendered "oral papers" before 有没有 is read: still "are there any"
         ("有没有关于代码生成的口头报告？", "which"),
         ("有关于强化学习的海报吗？", "which"),
+        # which research directions are hot: topics, not papers (有哪些 and 研究 read "which papers")
+        ("今年的热门研究方向有哪些？", "topics"),
+        ("今年哪些研究方向最热门？", "topics"),
+        ("计算机视觉领域有哪些口头报告？", "which"),  # a field that frames its subject
     ],
 )
 def test_chinese_set_questions_are_read_as_set_questions(
