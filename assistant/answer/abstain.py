@@ -5,7 +5,7 @@ follow-up counts past the papers given so far."""
 from __future__ import annotations
 
 from ..plan.plan import Plan
-from ..schema import Answer, PaperHit
+from ..schema import Answer, Paper, PaperHit
 from ..store.papers import PaperTable
 from ..text.counts import plural
 from ..text.messages import filters_text, say
@@ -28,9 +28,7 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
         text = say(lang, "none_passes", scope=scope) + say(lang, "held", counts=decision.held)
     if plan.focus and plan.wide:  # over given papers: none of them
         count = len(plan.focus)
-        names = say(lang, "list_sep").join(
-            f"{label(h.paper)}{badge(h.paper)}" for h in decision.about
-        )
+        names = _named(lang, [h.paper for h in decision.about])
         key = "none_of_one" if count == 1 else "none_of"
         text = say(lang, key, count=plural(count, "paper"), n=count, names=names)
     return Answer(
@@ -74,7 +72,7 @@ def counted_past(plan: Plan, table: PaperTable) -> Answer:
     """A follow-up counting past the papers the earlier answers gave ("compare the first two"
     after an answer about one paper): which those are, and how to say which are meant."""
     papers = [p for i in plan.short_of if (p := table.get(i)) is not None]
-    names = say(plan.lang, "list_sep").join(f"{label(p)}{badge(p)}" for p in papers)
+    names = _named(plan.lang, papers)
     count = len(papers)
     return Answer(
         question=plan.question,
@@ -84,3 +82,8 @@ def counted_past(plan: Plan, table: PaperTable) -> Answer:
         notes=plan.notes,
         lang=plan.lang,
     )
+
+
+def _named(lang: str, papers: list[Paper]) -> str:
+    """The papers by label and decision, in the language's list."""
+    return say(lang, "list_sep").join(f"{label(p)}{badge(p)}" for p in papers)

@@ -3,11 +3,9 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 
 from __future__ import annotations
 
-import re
-
 from ..embedding import GroupCache
 from ..plan.cues import ONE_DESCRIBED_RE
-from ..plan.named import without
+from ..plan.named import named_as, without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
 from ..schema import Answer, PaperHit
@@ -121,8 +119,7 @@ def _aspect_stated(
     if pointed > 1 or not about or (pointed == 0 and len(about) > 1):
         return None
     if plan.named and plan.lang == "en":  # "What does RepSpec propose?": of "the paper"
-        name = re.escape(about[0].paper.short_name)
-        own = re.sub(rf"(?<!\w){name}(?:'s)?(?!\w)", "the paper", plan.question, flags=re.I)
+        own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
     aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
     return aspects_of(bank, about[0].paper).get(aspect) if aspect else None
 

@@ -33,8 +33,8 @@ from .subject import (
 )
 
 WEIGHTS_FILE = DATA_DIR / "set_judge.json"
-FEATURES: tuple[str, ...] = ("bias", "dense", "dense_mean", "sentence", "coverage", "head")
-FEATURES += ("phrase", "head_phrase", "lead")
+FEATURES = tuple("bias dense dense_mean sentence coverage head phrase head_phrase lead".split())
+LEAD = FEATURES.index("lead")
 # A concept's share of the subject's meaning is raised to this power before it weighs the concept,
 # so that words the question frames its subject with ("let a model abstain when nothing
 # matches") weigh far less than the subject's own. Chosen by the judge's leave-one-question-out F1
@@ -289,5 +289,4 @@ def untranslated(plan: Plan) -> bool:
 
 
 def _meets_lead(judged: Judged, least: float | None) -> bool:
-    lead = FEATURES.index("lead")
-    return least is None or not judged.features or judged.features[lead] >= least
+    return least is None or not judged.features or judged.features[LEAD] >= least

@@ -144,6 +144,12 @@ def names_removed(text: str, table: PaperTable, paper_ids: list[str], every: boo
 def without(text: str, names: Iterable[str]) -> str:
     """`text` without the given names, as whole words, and without the words that join them."""
     for name in sorted(names, key=len, reverse=True):  # "xLSTM Scaling Laws" before "xLSTM"
-        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "\x00", text, flags=re.I)
+        text = named_as(text, name, "\x00")
     text = JOINED_RE.sub("", text).replace("\x00", " ")
     return " ".join(text.split())
+
+
+def named_as(text: str, name: str, word: str, possessive: bool = False) -> str:
+    """`text` with the name, as a whole word (and its "'s", if `possessive`), written `word`."""
+    tail = "(?:'s)?" if possessive else ""
+    return re.sub(rf"(?<!\w){re.escape(name)}{tail}(?!\w)", word, text, flags=re.I)
