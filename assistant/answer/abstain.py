@@ -4,6 +4,7 @@ follow-up counts past the papers given so far."""
 
 from __future__ import annotations
 
+from ..plan.cues import detail_noun
 from ..plan.plan import Plan
 from ..schema import Answer, Paper, PaperHit
 from ..store.papers import PaperTable
@@ -11,7 +12,6 @@ from ..text.counts import plural
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .decide import Decision
-from .details import detail_noun
 from .draft import Draft, badge, label
 from .evidence import SentenceBank
 

@@ -66,6 +66,7 @@ FEATURES = (
     + ["names", "number", "vector[384]"]
 )
 MODEL_FILE = DATA_DIR / "aspect_model.json"
+DATA_SENTENCES = 3  # a paper's data, asked of each of several papers: up to this many sentences
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,22 @@ def aspects_of(
         for aspect, i in picks.items()
         if i is not None and texts[i].strip()
     }
+
+
+def stating(bank: SentenceBank, paper: Paper, aspect: str) -> list[Scored]:
+    """The sentences of `paper` stating `aspect`, in abstract order: its cell's one, or for the
+    data, every sentence the model reads as data (up to DATA_SENTENCES, the likeliest), since an
+    abstract often names its benchmarks one sentence each (ELMUR: T-Maze, POPGym, MIKASA-Robo)."""
+    model = default_model()
+    cell = aspects_of(bank, paper, model).get(aspect)
+    if aspect != "Data" or cell is None:
+        return [cell] if cell is not None else []
+    texts, x = paper_features(bank, paper)
+    chance = model.probabilities(x)["Data"]
+    likeliest = [
+        int(i) for i in np.argsort(-chance)[:DATA_SENTENCES] if chance[i] >= model.data_floor
+    ]
+    return [Scored(paper, i, texts[i], float(chance[i]), 0.0, 0.0) for i in sorted(likeliest)]
 
 
 def _chance(probability: dict[str, np.ndarray], aspect: str, i: int) -> float:

@@ -5,9 +5,10 @@ model), or "not stated"."""
 from __future__ import annotations
 
 from ..schema import Citation, Paper
+from ..text.messages import papers as papers_of
 from ..text.messages import say
-from .aspects import ASPECTS, aspects_of
-from .draft import Draft, display, label
+from .aspects import ASPECTS, aspects_of, stating
+from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 
 
@@ -24,6 +25,28 @@ def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
     for aspect, row in cells.items():
         draft.parts.append(f"| {say(lang, aspect)} | " + " | ".join(row) + " |")
     _fill_evidence(draft, bank, papers)
+    return draft
+
+
+def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str = "en") -> Draft:
+    """One aspect of each of several papers ("What are their main results?"), in their order:
+    the sentences stating it (aspects.stating), or "not stated" (the paper still cited, by its
+    first sentence, so its title and link are at hand)."""
+    draft = Draft()
+    draft.parts.append(
+        say(lang, "each_aspect", aspect=say(lang, aspect), papers=papers_of(lang, len(papers)))
+    )
+    for paper in papers:
+        sentences = stating(bank, paper, aspect)
+        if not sentences:
+            marker = draft.cite(paper, bank.sentences(paper)[0])
+            draft.parts.append(
+                f"- {label(paper)} {marker}{badge(paper)}: *{say(lang, 'not_stated')}*"
+            )
+            continue
+        marker = draft.cite(paper, sentences[0].text)
+        body = " ".join(f"{display(s.text)} {marker}" for s in sentences)
+        draft.parts.append(f"- {label(paper)}{badge(paper)}: {body}")
     return draft
 
 

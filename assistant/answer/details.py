@@ -5,38 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ..plan.cues import detail_noun
 from .aspects import CUES
-
-DETAIL_NOUNS = [
-    ("author", "authors"),
-    ("who ", "authors"),
-    ("written", "authors"),
-    ("affiliation", "authors' affiliations"),
-    ("institution", "authors' affiliations"),
-    ("universit", "authors' affiliations"),
-    ("gpu", "hardware and compute"),
-    ("tpu", "hardware and compute"),
-    ("hardware", "hardware and compute"),
-    ("compute", "hardware and compute"),
-    ("time", "training time"),
-    ("how long", "training time"),
-    ("licen", "licence"),
-    ("github", "code release"),
-    ("code", "code release"),
-    ("funding", "funding"),
-    ("limitation", "limitations"),
-    ("weakness", "limitations"),
-    ("drawback", "limitations"),
-    ("shortcoming", "limitations"),
-    ("future work", "future work"),
-]
-
-
-def detail_noun(detail: str) -> str:
-    """ "how many gpus" -> "hardware and compute": what kind of detail was asked for."""
-    lowered = detail.lower()
-    return next((noun for key, noun in DETAIL_NOUNS if key in lowered), lowered)
-
 
 # Details an abstract states only in a certain form, not by a word: a paper's own shortcomings
 # by a sentence about this work ("existing methods are limited" is the problem it solves), a

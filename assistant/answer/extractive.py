@@ -4,6 +4,7 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 from __future__ import annotations
 
 from ..embedding import GroupCache
+from ..plan.asks import ASKED_ALONE, aspect_asked
 from ..plan.cues import ONE_DESCRIBED_RE
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
@@ -12,9 +13,8 @@ from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
-from .asks import aspect_asked
 from .aspects import aspects_of
-from .compare import compare
+from .compare import compare, each_aspect
 from .decide import Decision
 from .draft import Draft
 from .evidence import Scored, SentenceBank
@@ -76,6 +76,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         )
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
+    if plan.aspect and len(about) > 1:  # "What are their main results?": each paper's
+        return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
     return _facts(plan, about, bank, words)
 
 
@@ -121,7 +123,7 @@ def _aspect_stated(
     if plan.named and plan.lang == "en":  # "What does RepSpec propose?": of "the paper"
         own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
     aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
-    return aspects_of(bank, about[0].paper).get(aspect) if aspect else None
+    return aspects_of(bank, about[0].paper).get(aspect) if aspect in ASKED_ALONE else None
 
 
 def _one_described(plan: Plan) -> bool:

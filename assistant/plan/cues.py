@@ -110,6 +110,39 @@ DETAIL_RE = re.compile(
     re.I,
 )
 
+# What kind of detail each of those words asks for, named so an abstention can say what the
+# abstract does not state ("how many GPUs" -> hardware and compute).
+DETAIL_NOUNS = [
+    ("author", "authors"),
+    ("who ", "authors"),
+    ("written", "authors"),
+    ("affiliation", "authors' affiliations"),
+    ("institution", "authors' affiliations"),
+    ("universit", "authors' affiliations"),
+    ("gpu", "hardware and compute"),
+    ("tpu", "hardware and compute"),
+    ("hardware", "hardware and compute"),
+    ("compute", "hardware and compute"),
+    ("time", "training time"),
+    ("how long", "training time"),
+    ("licen", "licence"),
+    ("github", "code release"),
+    ("code", "code release"),
+    ("funding", "funding"),
+    ("limitation", "limitations"),
+    ("weakness", "limitations"),
+    ("drawback", "limitations"),
+    ("shortcoming", "limitations"),
+    ("future work", "future work"),
+]
+
+
+def detail_noun(detail: str) -> str:
+    """ "how many gpus" -> "hardware and compute": what kind of detail was asked for."""
+    lowered = detail.lower()
+    return next((noun for key, noun in DETAIL_NOUNS if key in lowered), lowered)
+
+
 # A set question may ask for the papers that do NOT meet its subject ("which of those don't involve
 # images?"), or set its subject against another ("... rather than only a benchmark"): the subject
 # is what follows the negation; a contrast's second half is not part of it.

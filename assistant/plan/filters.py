@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from ..schema import ACCEPTED_STATUSES, REJECTED_STATUSES, Filters
+from ..store.papers import PaperTable
 
 DECISIONS: dict[str, tuple[str, ...]] = {
     "accepted": ACCEPTED_STATUSES,
@@ -198,3 +199,11 @@ def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
                     areas=(area,), description=(f"area: {area} (from the question)",)
                 ), re.sub(r"\s{2,}", " ", cleaned)
     return Filters(), question
+
+
+def stated(text: str, flags: Filters, table: PaperTable) -> tuple[Filters, str]:
+    """Filters stated in `text` (flags win over the same kind), and `text` without their words."""
+    said, rest = from_question(text)
+    area, rest = area_from_question(rest, table.areas)
+    year, rest = year_from_question(rest, table.years)
+    return merge(flags, merge(merge(said, area), year)), rest

@@ -16,15 +16,9 @@ from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
+from .asks import of_each
 from .cues import NEGATED, TOPICAL_RE
-from .filters import (
-    absent_year,
-    area_from_question,
-    asked_of,
-    from_question,
-    merge,
-    year_from_question,
-)
+from .filters import absent_year, asked_of, merge, stated
 from .followup import Resolved, read, resolve, unpointed
 from .foreign import Foreign, content, render
 from .kinds import (
@@ -77,6 +71,7 @@ class Plan:
     literal: str = ""  # a term its papers hold word for word ("mention Mamba", a quoted term)
     sides: tuple[str, ...] = ()  # a comparison of two subjects, not papers: each in its words
     short_of: tuple[str, ...] = ()  # a follow-up counting past the last answer's papers: those
+    aspect: str = ""  # the aspect a question about several papers asks of each (plan/asks.py)
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -111,7 +106,7 @@ def make_plan(
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
     rendered = render(question, lang)  # its structural words as the English rules read them
-    filters, own = _filters(rendered, flags, table)
+    filters, own = stated(rendered, flags, table)
     named = find_named(table, question)
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
     meaning = question if lang != "en" else None
@@ -123,6 +118,8 @@ def make_plan(
     named = table.passing(named, filters := _asked(filters, flags, named, resolved, first))
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
+    space = reader.embedder if reader is not None else embedder
+    kind, detail, aspect = of_each(kind, len(about), meaning or own, space, detail_asked(rendered))
     if reader is not None:
         words = _foreign_words(reader, embedder, question, own, resolved, kind, table, about)
     else:
@@ -134,11 +131,12 @@ def make_plan(
         named=tuple(named),
         focus=resolved.focus,
         listing=_only_filters(filters, words),
-        detail=detail_asked(rendered),
+        detail=detail,
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
         short_of=resolved.short_of,
+        aspect=aspect,
         **_set_only(words, kind, mentioned_term(rendered, lang)),
     )
 
@@ -288,13 +286,5 @@ def _with_context(
     if not context:
         return filters, own
     rendered = render(context, language(context)) if multilingual else context
-    earlier, rest = _filters(rendered, Filters(), table)
+    earlier, rest = stated(rendered, Filters(), table)
     return merge(filters, earlier), f"{own} {rest}"
-
-
-def _filters(text: str, flags: Filters, table: PaperTable) -> tuple[Filters, str]:
-    """Filters stated in `text` (flags win over the same kind), and `text` without their words."""
-    stated, rest = from_question(text)
-    area, rest = area_from_question(rest, table.areas)
-    year, rest = year_from_question(rest, table.years)
-    return merge(flags, merge(merge(stated, area), year)), rest

@@ -82,6 +82,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "Data": {"en": "Data", "zh": "数据"},
     "Results": {"en": "Results", "zh": "结果"},
     "Limitations": {"en": "Limitations", "zh": "局限"},
+    "each_aspect": {
+        "en": "{aspect}, as each of these {papers} states it:",
+        "zh": "这 {papers}各自的{aspect}：",
+    },
     "scope": {"en": " (with {filters})", "zh": "（筛选条件：{filters}）"},
     "counted_past": {
         "en": "The last answer gave only {count}: {names}. Say which papers you mean, by name or"

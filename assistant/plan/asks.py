@@ -1,0 +1,130 @@
+"""What a question asks for when it asks for an aspect of a paper, or of each of several papers,
+rather than a detail ("What is its main contribution?", "它的主要贡献是什么？", "What are their main
+results?"): the aspect whose prototype questions are closest, in the space the question is read
+in. Such a question is answered with the sentence the aspect model reads as stating that aspect
+(the comparison table's cell), which the question's own words, too abstract to match any
+sentence, miss; over several papers, each paper's, or "not stated"."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ..embedding import GroupCache, MiniLMEmbedding
+from .cues import detail_noun
+from .kinds import Kind
+
+# Prototype questions per aspect; "detail" ones ask for a fact no aspect states, "whole" ones
+# for a paper as a whole (a summary). English and Chinese alike: the multilingual space reads
+# both, MiniLM only the English.
+ASKS: dict[str, tuple[str, ...]] = {
+    "Method": (
+        "What is the main contribution of the paper?",
+        "What does the paper propose?",
+        "What is the key idea of the method?",
+        "What methods do these papers propose?",
+        "这篇论文的主要贡献是什么？",
+        "它提出了什么方法？",
+        "核心思想是什么？",
+        "创新点是什么？",
+        "这些论文提出了什么方法？",
+    ),
+    "Results": (
+        "What are the main results?",
+        "What are the main findings of the paper?",
+        "What does the paper find?",
+        "How well does it work?",
+        "主要结果是什么？",
+        "主要发现是什么？",
+        "效果怎么样？",
+        "What are their main results?",
+        "这些论文的主要结果是什么？",
+    ),
+    "Problem": (
+        "What problem does the paper address?",
+        "What is the motivation?",
+        "解决了什么问题？",
+        "研究动机是什么？",
+        "What problems do these papers address?",
+        "它们各自解决了什么问题？",
+    ),
+    "Data": (
+        "Which datasets do they use?",
+        "What benchmarks do these papers evaluate on?",
+        "How are they evaluated?",
+        "用了哪些数据集？",
+        "在哪些基准上评测？",
+        "这些论文用了哪些数据集？",
+    ),
+    "Limitations": (
+        "What are the limitations of the paper?",
+        "What limitations do they mention?",
+        "有什么局限性？",
+        "不足之处是什么？",
+        "这些论文有什么局限性？",
+    ),
+    "detail": (
+        "How large is the model?",
+        "How many tasks does the benchmark have?",
+        "What are the two training stages?",
+        "How does the memory module work?",
+        "What is its time complexity?",
+        "模型有多大？",
+        "训练分成哪几个阶段？",
+        "记忆模块是怎么更新的？",
+    ),
+    "whole": (
+        "Summarize these papers.",
+        "What are they about?",
+        "总结一下这些论文。",
+        "它们讲的是什么？",
+    ),
+}
+ASKED_ALONE = ("Method", "Results", "Problem")  # of one paper: data and limitations are details
+# An aspect is asked when its closest prototype is at least ASK_FLOOR close and ASK_MARGIN
+# closer than every other kind's. Chosen by hand on a dozen questions (no gold set holds
+# aspect questions): contribution questions came 0.62-0.86 close, detail ones at most 0.55
+# to an aspect's prototypes and closer to a detail prototype.
+ASK_FLOOR = 0.55
+ASK_MARGIN = 0.05
+NOT_ASPECTS = ("detail", "whole")
+
+
+@lru_cache(maxsize=4)
+def _prototypes(embedder: GroupCache, english_only: bool) -> tuple[list[str], np.ndarray]:
+    pairs = [
+        (kind, text)
+        for kind, texts in ASKS.items()
+        for text in texts
+        if not english_only or text.isascii()
+    ]
+    return [k for k, _ in pairs], embedder.embed_group([t for _, t in pairs])
+
+
+def aspect_asked(question: str, embedder: GroupCache, english_only: bool) -> str | None:
+    """The aspect the question asks for, if it asks for one."""
+    kinds, vectors = _prototypes(embedder, english_only)
+    sims = vectors @ embedder.embed_many([question])[0]
+    best = {k: max(s for s, kk in zip(sims, kinds) if kk == k) for k in ASKS}
+    aspect = max(best, key=lambda k: best[k])
+    others = max(v for k, v in best.items() if k != aspect)
+    if aspect in NOT_ASPECTS or best[aspect] < ASK_FLOOR or best[aspect] - others < ASK_MARGIN:
+        return None
+    return aspect
+
+
+def of_each(
+    kind: Kind, papers: int, question: str, embedder: GroupCache, detail: str | None
+) -> tuple[Kind, str | None, str]:
+    """A question about several papers asking for an aspect of each ("What are their main
+    results?", "What limitations do they mention?"): (facts, no detail, the aspect); any other
+    question: (its kind, its detail, ""). Limitations when it names them (cues.py), else by
+    meaning (`embedder`: MiniLM, which reads the English prototypes, or the multilingual one)."""
+    if papers < 2 or kind not in ("facts", "summary"):
+        return kind, detail, ""
+    if detail and detail_noun(detail) == "limitations":
+        return "facts", None, "Limitations"
+    english = isinstance(embedder, MiniLMEmbedding)
+    aspect = aspect_asked(question, embedder, english_only=english)
+    return ("facts", None, aspect) if aspect else (kind, detail, "")
