@@ -1,0 +1,100 @@
+"""Follow-ups asking an aspect of each paper just listed ("What are their main results?",
+"它们各自解决了什么问题？"), against the real embedding models and the seed index: every listed
+paper answers with the sentence stating that aspect, or says the abstract does not state it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_compare_cells import FASTVID
+
+from assistant.answer.aspects import stating
+from assistant.answer.compare import each_aspect
+from assistant.engine import Engine
+from assistant.schema import Answer, Turn
+
+ROOT = Path(__file__).resolve().parent.parent
+LONG = "Which papers are about long-horizon memory or long contexts?"
+ELMUR = "bm3rbtEMFj"
+
+
+def cited(answer: Answer) -> list[str]:
+    return list(dict.fromkeys(c.paper.id for c in answer.citations))
+
+
+@pytest.fixture(scope="module")
+def listed(engine: Engine) -> tuple[list[Turn], list[str]]:
+    first = engine.ask(LONG)
+    papers = cited(first)
+    assert len(papers) >= 3 and ELMUR in papers
+    return [Turn("user", LONG), Turn("assistant", first.text, tuple(papers))], papers
+
+
+@pytest.mark.parametrize(
+    ("question", "aspect"),
+    [
+        ("What are their main results?", "Results"),
+        ("What problem does each address?", "Problem"),
+        ("What datasets do they use?", "Data"),
+        ("这些论文的主要结果是什么？", "Results"),
+        ("它们各自解决了什么问题？", "Problem"),
+    ],
+)
+def test_an_aspect_asked_of_each_listed_paper_is_answered_by_each(
+    engine: Engine, listed: tuple[list[Turn], list[str]], question: str, aspect: str
+) -> None:
+    # "What problem does each address?" was judged as a set question: none of the 5 matched
+    history, papers = listed
+    plan = engine.plan(question, history)
+    assert (plan.kind, plan.aspect) == ("facts", aspect)
+    answer = engine.ask(question, history)
+    assert cited(answer) == papers
+    bullets = [line for line in answer.text.splitlines() if line.startswith("- ")]
+    assert len(bullets) == len(papers)
+    elmur = engine.table.get(ELMUR)
+    assert elmur is not None
+    quoted = next(b for b in bullets if elmur.display_name in b)
+    for sentence in stating(engine.bank, elmur, aspect):
+        assert sentence.text.split(" ")[-1] in quoted
+
+
+def test_limitations_asked_of_each_say_which_abstracts_state_none(
+    engine: Engine, listed: tuple[list[Turn], list[str]]
+) -> None:
+    # it said only that RepSpec's abstract states none, about the last of the 5 papers
+    history, papers = listed
+    answer = engine.ask("What limitations do they mention?", history)
+    assert cited(answer) == papers
+    assert answer.text.count("*not stated in the abstract*") == len(papers)
+
+
+@pytest.mark.parametrize("question", ["Summarize them.", "Which of them are orals?"])
+def test_a_follow_up_asking_no_aspect_is_read_as_before(
+    engine: Engine, listed: tuple[list[Turn], list[str]], question: str
+) -> None:
+    assert engine.plan(question, listed[0]).aspect == ""
+
+
+def test_a_papers_data_is_every_sentence_naming_its_benchmarks(engine: Engine) -> None:
+    # ELMUR names T-Maze, POPGym and MIKASA-Robo one sentence each; one sentence gave T-Maze only
+    elmur = engine.table.get(ELMUR)
+    assert elmur is not None
+    shown = " ".join(s.text for s in stating(engine.bank, elmur, "Data"))
+    assert all(name in shown for name in ("T-Maze", "POPGym", "MIKASA-Robo"))
+
+
+def test_each_aspect_cites_a_paper_whose_abstract_states_none_of_it(engine: Engine) -> None:
+    draft = each_aspect(engine.bank, [FASTVID, engine.table.get(ELMUR)], "Limitations", "zh")
+    lines = draft.text().splitlines()
+    assert lines[0] == "这 2 篇论文各自的局限："
+    assert "our method is limited to clips" in lines[1] and "摘要中未提及" in lines[2]
+    assert [c.paper.id for c in draft.citations] == ["fastvid", ELMUR]
+
+
+def test_aspect_gold_follow_ups_name_an_aspect_and_a_list_question() -> None:
+    rows = [json.loads(x) for x in (ROOT / "eval/gold_each_aspect.jsonl").read_text().splitlines()]
+    assert {r["split"] for r in rows} == {"dev", "test"}
+    aspects = {"Problem", "Method", "Data", "Results", "Limitations", None}
+    assert all(r["aspect"] in aspects and len(r["history"]) == 1 for r in rows)
