@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 from openai_stub import OpenAIStub, llm_engine
 
-from assistant.plan.asks import ASKED_ALONE, aspect_asked
 from assistant.answer.decide import abstract_mentions
 from assistant.cli import main
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
+from assistant.plan.asks import ASKED_ALONE, aspect_asked
 from assistant.plan.filters import from_flags
 from assistant.schema import Answer, Paper, Turn
 from assistant.text.latex import clean_latex
