@@ -118,12 +118,13 @@ def of_each(
     kind: Kind, papers: int, question: str, embedder: GroupCache, detail: str | None
 ) -> tuple[Kind, str | None, str]:
     """A question about several papers asking for an aspect of each ("What are their main
-    results?", "What limitations do they mention?"): (facts, no detail, the aspect); any other
-    question: (its kind, its detail, ""). Limitations when it names them (cues.py), else by
+    results?", "What are the limitations of these papers?"): (facts, no detail, the aspect); any
+    other question: (its kind, its detail, ""). Limitations when it names them (cues.py), else by
     meaning (`embedder`: MiniLM, which reads the English prototypes, or the multilingual one)."""
-    if papers < 2 or kind not in ("facts", "summary"):
-        return kind, detail, ""
-    if detail and detail_noun(detail) == "limitations":
+    limits = bool(detail) and detail_noun(detail or "") == "limitations"
+    if papers < 2 or kind not in ("facts", "summary", "which") or kind == "which" and not limits:
+        return kind, detail, ""  # "which of them ...?" picks papers, unless by their limitations
+    if limits:
         return "facts", None, "Limitations"
     english = isinstance(embedder, MiniLMEmbedding)
     aspect = aspect_asked(question, embedder, english_only=english)
