@@ -102,3 +102,20 @@ def test_aspect_gold_follow_ups_name_an_aspect_and_a_list_question() -> None:
     assert {r["split"] for r in rows} == {"dev", "test"}
     aspects = {"Problem", "Method", "Data", "Results", "Limitations", None}
     assert all(r["aspect"] in aspects and len(r["history"]) == 1 for r in rows)
+
+
+@pytest.mark.parametrize(
+    ("question", "aspect"),
+    [
+        ("What are the results of ELMUR and xLSTM?", "Results"),
+        ("ELMUR 和 RepSpec 的主要贡献是什么？", "Method"),
+    ],
+)
+def test_an_aspect_asked_of_named_papers_is_read_without_their_names(
+    engine: Engine, question: str, aspect: str
+) -> None:
+    # the names pulled the question away from every prototype: xLSTM's opening was quoted
+    plan = engine.plan(question)
+    assert plan.aspect == aspect and len(plan.named) == 2
+    answer = engine.ask(question)
+    assert len([line for line in answer.text.splitlines() if line.startswith("- ")]) == 2

@@ -119,7 +119,8 @@ def make_plan(
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     space = reader.embedder if reader is not None else embedder
-    kind, detail, aspect = of_each(kind, len(about), meaning or own, space, detail_asked(rendered))
+    asks = names_removed(meaning or own, table, about)
+    kind, detail, aspect = of_each(kind, len(about), asks, space, detail_asked(rendered))
     if reader is not None:
         words = _foreign_words(reader, embedder, question, own, resolved, kind, table, about)
     else:
