@@ -12,8 +12,11 @@ from functools import lru_cache
 import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
+from ..store.papers import PaperTable
 from .cues import detail_noun
-from .kinds import Kind
+from .foreign import Foreign
+from .kinds import Kind, detail_asked
+from .named import names_removed
 
 # Prototype questions per aspect; "detail" ones ask for a fact no aspect states, "whole" ones
 # for a paper as a whole (a summary). English and Chinese alike: the multilingual space reads
@@ -115,17 +118,30 @@ def aspect_asked(question: str, embedder: GroupCache, english_only: bool) -> str
 
 
 def of_each(
-    kind: Kind, papers: int, question: str, embedder: GroupCache, detail: str | None
+    kind: Kind,
+    about: list[str],
+    question: str,
+    rendered: str,
+    table: PaperTable,
+    space: MiniLMEmbedding | Foreign,
 ) -> tuple[Kind, str | None, str]:
-    """A question about several papers asking for an aspect of each ("What are their main
-    results?", "What are the limitations of these papers?"): (facts, no detail, the aspect); any
-    other question: (its kind, its detail, ""). Limitations when it names them (cues.py), else by
-    meaning (`embedder`: MiniLM, which reads the English prototypes, or the multilingual one)."""
+    """A question about several papers (`about`) asking for an aspect of each ("What are their
+    main results?", "What are the limitations of these papers?"): (facts, no detail, the
+    aspect); any other question: (its kind, its detail, ""). Limitations when it names them
+    (cues.py), else by meaning, read without the papers' names, in `space` (MiniLM, or the
+    reader of another language). `rendered`: the question as the English rules read it."""
+    detail = detail_asked(rendered)
     limits = bool(detail) and detail_noun(detail or "") == "limitations"
-    if papers < 2 or kind not in ("facts", "summary", "which") or kind == "which" and not limits:
+    if (
+        len(about) < 2
+        or kind not in ("facts", "summary", "which")
+        or kind == "which"
+        and not limits
+    ):
         return kind, detail, ""  # "which of them ...?" picks papers, unless by their limitations
     if limits:
         return "facts", None, "Limitations"
-    english = isinstance(embedder, MiniLMEmbedding)
-    aspect = aspect_asked(question, embedder, english_only=english)
+    embedder = space.embedder if isinstance(space, Foreign) else space
+    english = embedder is space
+    aspect = aspect_asked(names_removed(question, table, about), embedder, english_only=english)
     return ("facts", None, aspect) if aspect else (kind, detail, "")

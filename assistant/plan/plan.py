@@ -25,7 +25,6 @@ from .kinds import (
     SET_KINDS,
     Kind,
     classify,
-    detail_asked,
     mentioned_term,
     prototypes_for,
     split_negation,
@@ -118,9 +117,7 @@ def make_plan(
     named = table.passing(named, filters := _asked(filters, flags, named, resolved, first))
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
-    space = reader.embedder if reader is not None else embedder
-    asks = names_removed(meaning or own, table, about)
-    kind, detail, aspect = of_each(kind, len(about), asks, space, detail_asked(rendered))
+    kind, detail, aspect = of_each(kind, about, meaning or own, rendered, table, reader or embedder)
     if reader is not None:
         words = _foreign_words(reader, embedder, question, own, resolved, kind, table, about)
     else:
