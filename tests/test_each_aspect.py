@@ -1,6 +1,7 @@
 """Follow-ups asking an aspect of each paper just listed ("What are their main results?",
 "它们各自解决了什么问题？"), against the real embedding models and the seed index: every listed
-paper answers with the sentence stating that aspect, or says the abstract does not state it."""
+paper answers with the sentence stating that aspect, or says the abstract does not state it; and
+a listed paper's evidence is what it does, not its background (both read by the aspect model)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from pathlib import Path
 import pytest
 from test_compare_cells import FASTVID
 
-from assistant.answer.aspects import stating
+from assistant.answer.aspects import showing, stating
 from assistant.answer.compare import each_aspect
 from assistant.engine import Engine
-from assistant.schema import Answer, Turn
+from assistant.schema import Answer, Paper, Turn
+from assistant.text.tokens import terms
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG = "Which papers are about long-horizon memory or long contexts?"
@@ -119,3 +121,24 @@ def test_an_aspect_asked_of_named_papers_is_read_without_their_names(
     assert plan.aspect == aspect and len(plan.named) == 2
     answer = engine.ask(question)
     assert len([line for line in answer.text.splitlines() if line.startswith("- ")]) == 2
+
+
+LONGVID = Paper(
+    "longvid",
+    "LongVid",
+    "Existing benchmarks for video question answering remain limited to short clips of a few "
+    "seconds. We introduce LongVid, a benchmark of 2,000 hour-long videos with 5,000 "
+    "human-written questions. Current models answer fewer than half of its questions correctly.",
+)
+
+
+def test_a_papers_evidence_for_a_subject_is_what_it_does_not_its_background(
+    engine: Engine,
+) -> None:
+    # the problem sentence ("existing benchmarks remain limited") was closest to the subject
+    subject = "a new benchmark for long video understanding"
+    vector = engine.embedder.embed_many([subject])[0]
+    closest = engine.bank.score([LONGVID], vector, terms(subject))[0]
+    assert closest.text.startswith("Existing benchmarks")
+    shown = showing(engine.bank, LONGVID, vector, terms(subject))
+    assert shown[0].text.startswith("We introduce LongVid")

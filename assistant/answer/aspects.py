@@ -18,7 +18,7 @@ import numpy as np
 from ..config import DATA_DIR
 from ..embedding import MiniLMEmbedding
 from ..schema import Paper
-from .evidence import Scored, SentenceBank
+from .evidence import Scored, SentenceBank, Words
 
 # What a sentence stating each aspect reads like; a sentence's lean toward an aspect is its
 # similarity to that prototype minus its mean similarity to all five, which cancels the topic.
@@ -66,6 +66,10 @@ FEATURES = (
     + ["names", "number", "vector[384]"]
 )
 MODEL_FILE = DATA_DIR / "aspect_model.json"
+# How much a sentence's chance of stating the problem counts against it as a paper's evidence for
+# a subject. Seed dev sets, evidence right (eval/set_eval.py): 0: 0.760, 0.05: 0.761, 0.1: 0.788,
+# 0.15: 0.794, 0.2 and 0.4: 0.785; lists and counts the same with each.
+BACKGROUND = 0.15
 DATA_SENTENCES = 3  # a paper's data, asked of each of several papers: up to this many sentences
 
 
@@ -153,6 +157,18 @@ def stating(bank: SentenceBank, paper: Paper, aspect: str) -> list[Scored]:
         int(i) for i in np.argsort(-chance)[:DATA_SENTENCES] if chance[i] >= model.data_floor
     ]
     return [Scored(paper, i, texts[i], float(chance[i]), 0.0, 0.0) for i in sorted(likeliest)]
+
+
+def showing(
+    bank: SentenceBank, paper: Paper, vector: np.ndarray, words: Words, n: int = 1
+) -> list[Scored]:
+    """The paper's `n` sentences that best show it is on a subject: closest to it, less the
+    chance (times BACKGROUND) that the sentence states the problem, as background ("existing
+    benchmarks remain limited") shows what a paper answers, not what it does."""
+    texts, x = paper_features(bank, paper)
+    problem = default_model().probabilities(x)["Problem"]
+    scored = bank.score([paper], vector, words)
+    return sorted(scored, key=lambda s: -(s.score - BACKGROUND * problem[s.index]))[:n]
 
 
 def _chance(probability: dict[str, np.ndarray], aspect: str, i: int) -> float:

@@ -7,7 +7,7 @@ import numpy as np
 
 from ..schema import Paper, PaperHit
 from ..text.messages import papers, say
-from .aspects import aspects_of
+from .aspects import aspects_of, showing
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank, Words
 from .themes import themes
@@ -64,7 +64,7 @@ def _best(
     if not subject and listed <= MAX_READ and (method := aspects_of(bank, paper).get("Method")):
         return [method]
     if listed <= LONG_LIST:
-        return bank.score([paper], vector, terms)[:per_paper]
+        return showing(bank, paper, vector, terms, per_paper)
     return [bank.best_by_terms(paper, vector, terms)]
 
 

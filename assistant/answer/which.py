@@ -7,6 +7,7 @@ import numpy as np
 
 from ..schema import PaperHit
 from ..text.messages import matching, matching_of, say
+from .aspects import showing
 from .draft import Draft, display, label
 from .evidence import SentenceBank, Words
 from .themes import themes
@@ -38,7 +39,7 @@ def which(
     lead += say(lang, "aside", text=filters_note) if filters_note else ""
     draft.parts.append(lead + say(lang, "colon"))
     number = 0
-    pick = bank.best_by_terms if len(hits) > LONG_LIST else bank.best
+    pick = bank.best_by_terms if len(hits) > LONG_LIST else lambda *a: showing(bank, *a)[0]
     for theme in themes(hits, subject, lang):
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
