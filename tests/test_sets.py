@@ -35,7 +35,14 @@ from assistant.retrieve.candidates import gather
 from assistant.retrieve.described import sides_of
 from assistant.retrieve.mentions import pattern_of
 from assistant.schema import Answer, Paper, PaperHit, Turn
-from assistant.text.acronyms import Acronyms, concepts, definitions, met, written_acronyms
+from assistant.text.acronyms import (
+    Acronyms,
+    concepts,
+    definitions,
+    met,
+    neighbour_pairs,
+    written_acronyms,
+)
 from assistant.text.tokens import tokenize
 from assistant.text.variants import learn_variants
 from assistant.ui.render import fold_list
@@ -379,6 +386,19 @@ def test_a_long_form_with_a_rare_head_is_met_by_its_head_alone() -> None:
     assert ("unlearn",) in unlearning and met([(1.0, unlearning)], {"llm", "unlearn"}) == 1.0
     ((_, mcts),) = concepts(tokenize("monte carlo tree search"), table, idf.__getitem__)
     assert ("search",) not in mcts and met([(1.0, mcts)], {"beam", "search"}) == 0.0
+
+
+def test_a_long_form_is_met_with_a_part_written_as_the_acronym_of_a_kind_of_it() -> None:
+    # "Summarize the orals on long-context language models." kept 1 of 4: the others say
+    # "long-context LLMs", and a large language model is a language model
+    table = Acronyms.of(
+        {"llm": ("larg", "languag", "model"), "lclm": ("long", "context", "languag", "model")}
+    )
+    ((_, spellings),) = concepts(tokenize("long context language models"), table, lambda _: 1.0)
+    written = tokenize("long context LLMs")
+    assert met([(1.0, spellings)], set(written), neighbour_pairs(written)) == 1.0
+    apart = tokenize("LLMs with a long memory and context")
+    assert met([(1.0, spellings)], set(apart), neighbour_pairs(apart)) == 0.0
 
 
 def test_not_accepted_in_a_question_means_rejected() -> None:

@@ -91,6 +91,9 @@ class Acronyms:
     long_forms: dict[Spelling, str]
     # stem -> the stems of other forms of its word ("theori": "theoret"; text/variants.py)
     variants: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the last stems of long forms (2 or more) -> the acronyms whose long forms end so: kinds of
+    # what those stems name (("languag", "model"): "llm", "vlm", ...)
+    kinds: dict[Spelling, tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(
@@ -101,7 +104,11 @@ class Acronyms:
             for key, stems in forms.items()
             if 2 <= len(stems) <= MAX_LONG_FORM and len(set(stems)) == len(stems)
         }
-        return cls(forms, back, variants or {})
+        kinds: dict[Spelling, list[str]] = {}
+        for stems, key in back.items():
+            for start in range(len(stems) - 1):
+                kinds.setdefault(stems[start:], []).append(key)
+        return cls(forms, back, variants or {}, {k: tuple(v) for k, v in kinds.items()})
 
 
 # A long form whose last word (its head) is at least this rare (idf; "unlearning": 4.4, in 1 %
@@ -130,7 +137,7 @@ def concepts(
             key = table.long_forms.get(tuple(words[i : i + n]))
             if key is not None:
                 stems = tuple(words[i : i + n])
-                spellings: tuple[Spelling, ...] = (stems, (key,))
+                spellings: tuple[Spelling, ...] = (stems, (key,), *_narrower(stems, table))
                 if weight(stems[-1]) >= RARE_HEAD_IDF:  # "machine unlearning": "unlearning"
                     spellings = (*spellings, stems[-1:])
                 i += n
@@ -164,6 +171,18 @@ def _in(spelling: Spelling, tokens: set[str], pairs: set[Pair] | None) -> bool:
     if pairs is None or len(spelling) == 1:
         return True
     return neighbour_pairs(list(spelling)) <= pairs
+
+
+def _narrower(stems: Spelling, table: Acronyms) -> list[Spelling]:
+    """A long form with a part of it written as the acronym of a kind of that part: "long
+    context language model" as "long context LLM" (a large language model is a language
+    model), "graph neural network" as "graph CNN"."""
+    out = []
+    for i in range(len(stems) - 1):
+        for j in range(i + 2, len(stems) + 1):
+            if j - i < len(stems):
+                out += [(*stems[:i], key, *stems[j:]) for key in table.kinds.get(stems[i:j], ())]
+    return out
 
 
 def neighbour_pairs(stems: list[str]) -> set[Pair]:
