@@ -28,6 +28,7 @@ from assistant.schema import Paper, Turn
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
 UNLEARNING = "bqEnnzfhBZ"  # Unlearning Isn't Invisible: the only seed paper on unlearning
+ELMUR = "bm3rbtEMFj"
 
 
 @pytest.mark.parametrize(
@@ -75,6 +76,16 @@ def test_what_the_papers_say_is_framing_not_part_of_the_subject(engine: Engine) 
     # a request's courtesy and "find them all" frame it too (找 was read as "search agent")
     assert engine.plan("把和图像生成有关的论文都找出来。").own_subject == "图像生成"
     assert engine.plan("关于鲁棒性，这些论文有什么观点？").own_subject == "鲁棒性"
+
+
+def test_my_paper_list_is_the_scope_not_part_of_the_subject(engine: Engine) -> None:
+    # the user keeps their papers under "ICLR 2026 论文列表": "我的论文列表里" was translated
+    # with the subject ("learning to learn") and listed 8 papers, ELMUR not among them
+    question = "我的论文列表里有哪些和强化学习有关？"
+    assert engine.plan(question).own_subject == "强化学习"
+    cited = {c.paper.id for c in engine.ask(question).citations}
+    assert cited == {c.paper.id for c in engine.ask("哪些论文和强化学习有关？").citations}
+    assert ELMUR in cited and len(cited) <= 4
 
 
 @pytest.mark.parametrize("question", ["分别概括一下。", "帮我总结一下这几篇。"])
