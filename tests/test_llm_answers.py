@@ -413,3 +413,23 @@ def test_chat_prints_a_streamed_answer_once_then_its_references(
     out = capsys.readouterr().out
     assert out.count("T-Maze task [1]") == 1 and out.count("more than half of the tasks [1]") == 1
     assert out.count("References:") == 1 and "[1] ELMUR" in out
+
+
+def test_an_aspect_of_each_paper_is_a_checked_line_per_paper(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    # it was one fact answer over all the papers a follow-up pointed to
+    question = "What are the results of ELMUR and xLSTM?"
+    with OpenAIStub() as stub:
+        stub.script(
+            {"text": "[1] ELMUR achieves a 100% success rate on a synthetic T-Maze task.\n[2]"}
+        )
+        answer = llm_engine(seed_settings, embedder, stub, llm_judge=False).ask(question)
+        prompt = user_prompt(stub)
+    assert "its main results" in prompt and len(stub.chat_requests()) == 1
+    lines = answer.text.splitlines()
+    assert lines[0] == "Results, as each of these 2 papers states it:"
+    assert "T-Maze" in lines[1] and "ELMUR" in lines[1]
+    # the model stated none for xLSTM: its own results sentence, from the aspect model
+    assert "xLSTM" in lines[2] and "Pareto-dominate" in lines[2]
+    assert answer.written_by == "llm:stub-model" and cited(answer) == [ELMUR, "bpbU549sSg"]

@@ -7,7 +7,7 @@ its line from the abstract, so a list or summary always covers every paper judge
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,7 +16,7 @@ from ..plan.plan import Plan
 from ..schema import Paper, PaperHit
 from ..text.markers import markers_in, strip_markers
 from ..text.messages import filters_text, matching, papers, say
-from .aspects import ASPECTS, aspects_of
+from .aspects import ASPECTS, aspects_of, stating
 from .decide import Decision
 from .draft import badge, display, label
 from .prompts import render
@@ -32,6 +32,14 @@ _LEADING_MARKER_RE = re.compile(r"^\s*(?:[-*]\s*)?\[\d{1,2}\]")
 _ITEM_START_RE = re.compile(
     r"(?:^\s*(?:[-*]\s*)?|(?<=[\s.;]))\[\d{1,2}\](?=\s*[A-Za-z\u4e00-\u9fff])"
 )
+# What a line states, asked of each paper, by aspect (prompts/task_aspect.txt)
+ASKED = {
+    "Problem": "the problem the paper addresses",
+    "Method": "what the paper proposes or does",
+    "Data": "the data, tasks or benchmarks it uses",
+    "Results": "its main results",
+    "Limitations": "limitations of its own work",
+}
 _NOT_STATED_RE = re.compile(r"^\W*(?:not stated|n/?a|none|unknown)\W*$", re.I)
 
 
@@ -62,6 +70,8 @@ class Tasks:
         about = [h.paper for h in self.decision.about]
         if self.plan.kind == "compare" and len(about) >= 2:
             yield from self.compare(about)
+        elif self.plan.aspect and len(about) > 1:
+            yield from self.each_aspect(about)
         elif self.wide and self.plan.kind == "which":
             yield from self.listing(about)
         elif self.wide:
@@ -113,15 +123,45 @@ class Tasks:
         for number, paper, sentence in self._lines(about, "task_list"):
             yield self._item(number, paper, sentence)
 
-    def _lines(self, about: list[Paper], prompt: str) -> Iterator[tuple[int, Paper, str]]:
+    def each_aspect(self, about: list[Paper]) -> Iterator[str]:
+        """An aspect of each paper ("What are their main results?"): a line each in the model's
+        words; a paper whose line did not hold, its sentences stating it, or "not stated"."""
+        lang, aspect = self.plan.lang, self.plan.aspect
+        yield say(lang, "each_aspect", aspect=say(lang, aspect), papers=papers(lang, len(about)))
+        yield "\n"
+        task = render("task_aspect", aspect=ASKED[aspect])
+        question = f"For each paper, what does it state about {ASKED[aspect]}?"
+        for _, paper, line in self._lines(about, "", (task, question), self._stated):
+            yield f"- {label(paper)}{badge(paper)}: {line}\n"
+
+    def _stated(self, paper: Paper) -> str:
+        """The paper's sentences stating the aspect asked, cited; or "not stated"."""
+        found = stating(self.w.bank, paper, self.plan.aspect)
+        if not found:
+            marker = self.w.checker.draft.cite(paper, self.w.bank.sentences(paper)[0])
+            return f"{marker} *{say(self.plan.lang, 'not_stated')}*"
+        return " ".join(
+            f"{display(s.text)} {self.w.checker.cite_quote(paper, s.text)}" for s in found
+        )
+
+    def _lines(
+        self,
+        about: list[Paper],
+        prompt: str,
+        asked: tuple[str, str] | None = None,
+        fallback: Callable[[Paper], str] | None = None,
+    ) -> Iterator[tuple[int, Paper, str]]:
         """(number, paper, checked sentence) for every paper: the model writes a line per
         source, in batches; a paper it skipped, or whose line did not hold, gets its own
-        sentence on the subject from its abstract."""
+        sentence on the subject from its abstract (or `fallback`'s). `asked`: the task and
+        question, when not what each paper does."""
         # a list by filters alone ("which orals are there?") asks what each paper does
         about_ = f' with "{self.plan.subject}"' if self.plan.wide and self.plan.subject else ""
-        task = render(prompt, about=about_)
+        task, question = asked or (
+            render(prompt, about=about_),
+            f"For each paper, what does it do{about_}?",
+        )
         done: set[str] = set()
-        question = f"For each paper, what does it do{about_}?"
         for batch in self.batches(about, task):
             before = len(done)
             yield from self._batch(batch, task, question, done)
@@ -132,7 +172,7 @@ class Tasks:
         for paper in about:
             if paper.id not in done:
                 done.add(paper.id)
-                yield len(done), paper, self._from_abstract(paper)
+                yield len(done), paper, (fallback or self._from_abstract)(paper)
 
     def _batch(
         self, batch: list[Paper], task: str, question: str, done: set[str]
