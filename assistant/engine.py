@@ -20,6 +20,7 @@ from .answer.generate import generate
 from .answer.judge import JudgeModel, SetJudge
 from .answer.set_llm import judged_by_llm, llm_judges
 from .answer.sides import side_by_side
+from .answer.subject import sole_name
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
@@ -185,8 +186,9 @@ class Engine:
         as a hit scored by its probability, most probable first. With an LLM, it judges the
         likelier candidates; the offline judge decides the rest, and all when the LLM fails. A
         term asked for word for word finds its papers by the term alone."""
-        if found := literal_hits(self.table, plan):
-            return found, found, (say(plan.lang, "literal", term=plan.literal),)
+        term = plan.literal or sole_name(plan.subject, self.set_judge.concepts(plan))
+        if found := literal_hits(self.table, replace(plan, literal=term)):
+            return found, found, (say(plan.lang, "literal", term=term),)
         ranked = self.set_judge.rank(
             plan, gather(self.retriever, plan, self.set_judge.alternatives(plan))
         )

@@ -23,6 +23,7 @@ from assistant.answer.subject import (
     alternatives_of,
     lead_needed,
     lead_of,
+    sole_name,
     unframed,
 )
 from assistant.answer.themes import themes
@@ -168,6 +169,24 @@ def test_a_term_asked_for_word_for_word_lists_exactly_the_papers_that_hold_it(
     words = engine.ask("How many papers mention benchmarks?")
     holders = [p.id for p in engine.papers if "benchmark" in p.abstract.lower()]
     assert sorted(listed(words)) == sorted(holders) and len(holders) > 3
+
+
+def test_a_subject_that_is_one_name_lists_the_papers_that_write_it(engine: Engine) -> None:
+    # "Which papers report results on ImageNet?" said no paper of ICLR 2026 does: a paper that
+    # reports ImageNet results says little else about ImageNet, and the judge weighs meaning
+    answer = engine.ask("Which papers report results on POPGym?")
+    assert listed(answer) == [ELMUR]
+    assert any("“POPGym”" in note for note in answer.notes)  # says how it was listed
+    idf = {"report": 0.8, "result": 0.2, "imagenet": 3.9, "nerf": 4.0, "rl": 2.0, "agent": 1.0}
+    table = Acronyms.of({"nerf": ("neural", "radianc", "field")})
+    weigh = lambda text: concepts(tokenize(text), table, lambda s: idf.get(s, 1.0))  # noqa: E731
+    assert (
+        sole_name("report results on ImageNet", weigh("report results on ImageNet")) == "ImageNet"
+    )
+    # a name with a long form is a topic the judge reads; a name carrying less of the subject's
+    # weight is part of a subject ("RL agents": 2 of 3)
+    assert sole_name("NeRF", weigh("NeRF")) == ""
+    assert sole_name("RL agents", weigh("RL agents")) == ""
 
 
 def test_a_literal_term_matches_whole_words_in_any_case_and_spacing() -> None:

@@ -11,6 +11,7 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..plan.cues import FRAMING_WORDS
 from ..text.acronyms import Concept
+from ..text.names import distinct_tokens
 from ..text.tokens import tokenize
 
 WORD_RE = re.compile(r"[\w'-]+")
@@ -37,6 +38,9 @@ ANY = 1e-9  # of a lead: some of it
 # Chosen on the dev splits of eval/gold_sets_*.jsonl (see eval/RESULTS.md).
 LEAD_FRAMES = 0.15
 LEAD_FRAMING_CLOSE = 0.40
+# A name carrying this share of a subject's weight is the subject (sole_name). By hand: "report
+# results on ImageNet" 0.80.
+NAME_SHARE = 0.75
 
 
 def lead_of(text: str) -> str:
@@ -148,3 +152,26 @@ def importance(
     closeness = np.maximum(vectors[1:] @ vectors[0], 0.0)
     top = float(closeness.max()) or 1.0
     return [(float(c) / top) ** power for c in closeness]
+
+
+def sole_name(subject: str, concepts: list[Concept]) -> str:
+    """The name a subject is, as written ("report results on ImageNet", "evaluate on MMLU"):
+    a concept the subject writes as a specific name (text/names.py), with no other spelling,
+    carrying NAME_SHARE or more of its weight; "" for any other subject. Its papers are those
+    that write it: the words around a name frame it, and a paper that reports results on
+    ImageNet may say little else about ImageNet. An acronym with a long form ("NeRFs") names a
+    topic, which the judge reads."""
+    found = _named(subject, concepts)
+    return found[2] if found and len(found[1]) == 1 else ""
+
+
+def _named(
+    subject: str, concepts: list[Concept]
+) -> tuple[float, tuple[tuple[str, ...], ...], str] | None:
+    total = sum(w for w, _ in concepts)
+    written = {stem: token for token in distinct_tokens(subject) for stem in tokenize(token)}
+    for weight, spellings in concepts:
+        names = [written[s[0]] for s in spellings if len(s) == 1 and s[0] in written]
+        if total and names and weight / total >= NAME_SHARE:
+            return weight / total, spellings, names[0]
+    return None
