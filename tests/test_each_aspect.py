@@ -12,7 +12,7 @@ import pytest
 from test_compare_cells import FASTVID
 
 from assistant.answer.aspects import showing, stating
-from assistant.answer.compare import each_aspect
+from assistant.answer.compare import MAX_COMPARED, each_aspect
 from assistant.engine import Engine
 from assistant.schema import Answer, Paper, Turn
 from assistant.text.tokens import terms
@@ -142,3 +142,18 @@ def test_a_papers_evidence_for_a_subject_is_what_it_does_not_its_background(
     assert closest.text.startswith("Existing benchmarks")
     shown = showing(engine.bank, LONGVID, vector, terms(subject))
     assert shown[0].text.startswith("We introduce LongVid")
+
+
+@pytest.mark.parametrize("question", ["Compare them.", "比较一下它们。"])
+def test_comparing_more_papers_than_a_table_holds_gives_a_line_each(
+    engine: Engine, question: str
+) -> None:
+    # "How do they compare to Adam?" after 33 orals gave a table 33 columns wide
+    first = engine.ask("Which papers introduce a new benchmark?")
+    papers = cited(first)
+    assert len(papers) > MAX_COMPARED
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(papers))]
+    answer = engine.ask(question, history)
+    assert "| |" not in answer.text and str(len(papers)) in answer.text.splitlines()[0]
+    assert len([line for line in answer.text.splitlines() if line.startswith("- ")]) == len(papers)
+    assert sorted(cited(answer)) == sorted(papers)

@@ -11,6 +11,10 @@ from .aspects import ASPECTS, aspects_of, stating
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 
+# A table of more papers than this is too wide to read: each paper's sentence closest to the
+# question instead ("How do they compare to Adam?" after 33 papers gave a 33-column table).
+MAX_COMPARED = 5
+
 
 def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
     """A side-by-side table: one row per aspect, each cell an abstract sentence or 'not stated'."""

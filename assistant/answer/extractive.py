@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..embedding import GroupCache
 from ..plan.asks import ASKED_ALONE, aspect_asked
-from ..plan.cues import ONE_DESCRIBED_RE
+from ..plan.cues import COMPARE_RE, ONE_DESCRIBED_RE, PRONOUN_RE
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
@@ -14,7 +14,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .aspects import aspects_of
-from .compare import compare, each_aspect
+from .compare import MAX_COMPARED, compare, each_aspect
 from .decide import Decision
 from .draft import Draft
 from .evidence import Scored, SentenceBank
@@ -67,8 +67,10 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         )
         scope += [say(plan.lang, "topic_subject", subject=plan.subject)] if plan.subject else []
         return topics(bank, about, say(plan.lang, "scope_sep").join(scope), plan.lang)
-    if plan.kind == "compare":
+    if plan.kind == "compare" and len(about) <= MAX_COMPARED:
         return compare(bank, [h.paper for h in about], plan.lang)
+    if plan.kind == "compare":  # too many for a table: a line each
+        return _too_wide(plan, about, bank, words)
     if plan.kind == "which":
         note = filters_text(plan.lang, plan.filters.description)
         return which(
@@ -79,6 +81,19 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.aspect and len(about) > 1:  # "What are their main results?": each paper's
         return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
     return _facts(plan, about, bank, words)
+
+
+def _too_wide(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
+    """A comparison of more papers than a table holds: each paper's sentence closest to what it
+    compares them by ("How do they compare to Adam?"), or, comparing them by nothing named
+    ("Compare them."), what each proposes."""
+    by = terms(PRONOUN_RE.sub(" ", COMPARE_RE.sub(" ", plan.question)))
+    if by:
+        draft = _facts(plan, about, bank, words)
+    else:
+        draft = each_aspect(bank, [h.paper for h in about], "Method", plan.lang)
+    draft.parts.insert(0, say(plan.lang, "too_wide", n=len(about), most=MAX_COMPARED))
+    return draft
 
 
 def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:

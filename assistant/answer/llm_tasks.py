@@ -17,6 +17,7 @@ from ..schema import Paper, PaperHit
 from ..text.markers import markers_in, strip_markers
 from ..text.messages import filters_text, matching, papers, say
 from .aspects import ASPECTS, aspects_of, stating
+from .compare import MAX_COMPARED
 from .decide import Decision
 from .draft import badge, display, label
 from .prompts import render
@@ -68,7 +69,7 @@ class Tasks:
 
     def run(self) -> Iterator[str]:
         about = [h.paper for h in self.decision.about]
-        if self.plan.kind == "compare" and len(about) >= 2:
+        if self.plan.kind == "compare" and 2 <= len(about) <= MAX_COMPARED:
             yield from self.compare(about)
         elif self.plan.aspect and len(about) > 1:
             yield from self.each_aspect(about)

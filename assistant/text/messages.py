@@ -82,6 +82,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "Data": {"en": "Data", "zh": "数据"},
     "Results": {"en": "Results", "zh": "结果"},
     "Limitations": {"en": "Limitations", "zh": "局限"},
+    "too_wide": {
+        "en": "Side by side, {n} papers would make too wide a table; here is a line for each. Name"
+        " up to {most} of them to compare them in a table.",
+        "zh": "{n} 篇论文并排比较表格太宽，以下每篇一行。最多指明 {most} 篇即可按表格比较。",
+    },
     "each_aspect": {
         "en": "{aspect}, as each of these {papers} states it:",
         "zh": "这 {papers}各自的{aspect}：",
