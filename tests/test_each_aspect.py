@@ -26,6 +26,11 @@ def cited(answer: Answer) -> list[str]:
     return list(dict.fromkeys(c.paper.id for c in answer.citations))
 
 
+def bullets(answer: Answer) -> list[str]:
+    """The answer's lines for one paper each."""
+    return [line for line in answer.text.splitlines() if line.startswith("- ")]
+
+
 @pytest.fixture(scope="module")
 def listed(engine: Engine) -> tuple[list[Turn], list[str]]:
     first = engine.ask(LONG)
@@ -53,11 +58,11 @@ def test_an_aspect_asked_of_each_listed_paper_is_answered_by_each(
     assert (plan.kind, plan.aspect) == ("facts", aspect)
     answer = engine.ask(question, history)
     assert cited(answer) == papers
-    bullets = [line for line in answer.text.splitlines() if line.startswith("- ")]
-    assert len(bullets) == len(papers)
+    lines = bullets(answer)
+    assert len(lines) == len(papers)
     elmur = engine.table.get(ELMUR)
     assert elmur is not None
-    quoted = next(b for b in bullets if elmur.display_name in b)
+    quoted = next(line for line in lines if elmur.display_name in line)
     for sentence in stating(engine.bank, elmur, aspect):
         assert sentence.text.split(" ")[-1] in quoted
 
@@ -120,7 +125,7 @@ def test_an_aspect_asked_of_named_papers_is_read_without_their_names(
     plan = engine.plan(question)
     assert plan.aspect == aspect and len(plan.named) == 2
     answer = engine.ask(question)
-    assert len([line for line in answer.text.splitlines() if line.startswith("- ")]) == 2
+    assert len(bullets(answer)) == 2
 
 
 LONGVID = Paper(
@@ -155,5 +160,5 @@ def test_comparing_more_papers_than_a_table_holds_gives_a_line_each(
     history = [Turn("user", first.question), Turn("assistant", first.text, tuple(papers))]
     answer = engine.ask(question, history)
     assert "| |" not in answer.text and str(len(papers)) in answer.text.splitlines()[0]
-    assert len([line for line in answer.text.splitlines() if line.startswith("- ")]) == len(papers)
+    assert len(bullets(answer)) == len(papers)
     assert sorted(cited(answer)) == sorted(papers)
