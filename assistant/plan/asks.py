@@ -137,14 +137,10 @@ def of_each(
     (cues.py), else by meaning, read without the papers' names, in `space` (MiniLM, or the
     reader of another language). `rendered`: the question as the English rules read it."""
     detail = detail_asked(rendered)
-    limits = bool(detail) and detail_noun(detail or "") == "limitations"
-    if (
-        len(about) < 2
-        or kind not in ("facts", "summary", "which")
-        or kind == "which"
-        and not limits
-    ):
-        return kind, detail, ""  # "which of them ...?" picks papers, unless by their limitations
+    limits = detail is not None and detail_noun(detail) == "limitations"
+    asks_each = kind in ("facts", "summary") or kind == "which" and limits
+    if len(about) < 2 or not asks_each:  # "which of them ...?" picks papers, unless by limitations
+        return kind, detail, ""
     if limits:
         return "facts", None, "Limitations"
     embedder = space.embedder if isinstance(space, Foreign) else space
