@@ -165,7 +165,7 @@ def showing(
     """The paper's `n` sentences that best show it is on a subject: closest to it, less the
     chance (times BACKGROUND) that the sentence states the problem, as background ("existing
     benchmarks remain limited") shows what a paper answers, not what it does."""
-    texts, x = paper_features(bank, paper)
+    _, x = paper_features(bank, paper)
     problem = default_model().probabilities(x)["Problem"]
     scored = bank.score([paper], vector, words)
     return sorted(scored, key=lambda s: -(s.score - BACKGROUND * problem[s.index]))[:n]
