@@ -14,6 +14,9 @@ from .evidence import Scored, SentenceBank
 # A table of more papers than this is too wide to read: each paper's sentence closest to the
 # question instead ("How do they compare to Adam?" after 33 papers gave a 33-column table).
 MAX_COMPARED = 5
+# An aspect asked of each of more papers than this is shown for the first of them: every paper's
+# sentences are embedded to read them (392 papers took 19 s), and a longer list is not read.
+MAX_EACH = 20
 
 
 def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
@@ -33,14 +36,16 @@ def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
 
 
 def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str = "en") -> Draft:
-    """One aspect of each of several papers ("What are their main results?"), in their order:
-    the sentences stating it (aspects.stating), or "not stated" (the paper still cited, by its
-    first sentence, so its title and link are at hand)."""
+    """One aspect of each of several papers ("What are their main results?"), in their order (the
+    first MAX_EACH): the sentences stating it (aspects.stating), or "not stated" (the paper
+    still cited, by its first sentence, so its title and link are at hand)."""
     draft = Draft()
     draft.parts.append(
         say(lang, "each_aspect", aspect=say(lang, aspect), papers=papers_of(lang, len(papers)))
     )
-    for paper in papers:
+    if len(papers) > MAX_EACH:
+        draft.parts[0] += " " + say(lang, "each_first", k=MAX_EACH)
+    for paper in papers[:MAX_EACH]:
         sentences = stating(bank, paper, aspect)
         if not sentences:
             marker = draft.cite(paper, bank.sentences(paper)[0])

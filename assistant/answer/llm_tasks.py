@@ -17,7 +17,7 @@ from ..schema import Paper, PaperHit
 from ..text.markers import markers_in, strip_markers
 from ..text.messages import filters_text, matching, papers, say
 from .aspects import ASPECTS, aspects_of, stating
-from .compare import MAX_COMPARED
+from .compare import MAX_COMPARED, MAX_EACH
 from .decide import Decision
 from .draft import badge, display, label
 from .prompts import render
@@ -129,10 +129,10 @@ class Tasks:
         words; a paper whose line did not hold, its sentences stating it, or "not stated"."""
         lang, aspect = self.plan.lang, self.plan.aspect
         yield say(lang, "each_aspect", aspect=say(lang, aspect), papers=papers(lang, len(about)))
-        yield "\n"
+        yield (" " + say(lang, "each_first", k=MAX_EACH) if len(about) > MAX_EACH else "") + "\n"
         task = render("task_aspect", aspect=ASKED[aspect])
         question = f"For each paper, what does it state about {ASKED[aspect]}?"
-        for _, paper, line in self._lines(about, "", (task, question), self._stated):
+        for _, paper, line in self._lines(about[:MAX_EACH], "", (task, question), self._stated):
             yield f"- {label(paper)}{badge(paper)}: {line}\n"
 
     def _stated(self, paper: Paper) -> str:

@@ -87,6 +87,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         " up to {most} of them to compare them in a table.",
         "zh": "{n} 篇论文并排比较表格太宽，以下每篇一行。最多指明 {most} 篇即可按表格比较。",
     },
+    "each_first": {
+        "en": "(the first {k}; ask about fewer of them, or name them, for the rest)",
+        "zh": "（仅列出前 {k} 篇；其余论文请缩小范围或指明论文）",
+    },
     "each_aspect": {
         "en": "{aspect}, as each of these {papers} states it:",
         "zh": "这 {papers}各自的{aspect}：",
