@@ -175,3 +175,31 @@ def test_an_aspect_of_each_of_many_papers_shows_the_first_and_says_so(
     assert "5 papers" in lines[0] and "(the first 3;" in lines[0]
     assert len([line for line in lines if line.startswith("- ")]) == 3
     assert len(draft.citations) == 3
+
+
+@pytest.mark.parametrize(
+    ("question", "aspect", "subject"),
+    [
+        (
+            "What limitations do the papers on reinforcement learning mention?",
+            "Limitations",
+            "reinforcement learning",
+        ),
+        (
+            "What are the main results of the papers on video understanding?",
+            "Results",
+            "video understanding",
+        ),
+    ],
+)
+def test_an_aspect_of_each_paper_of_a_described_set_judges_the_set_then_answers_each(
+    engine: Engine, question: str, aspect: str, subject: str
+) -> None:
+    # the first said only that one paper's abstract states no limitation; the second was a fact
+    # question answered from the closest sentences
+    plan = engine.plan(question)
+    assert (plan.kind, plan.aspect, plan.subject) == ("summary", aspect, subject)
+    answer = engine.ask(question)
+    on_subject = engine.ask(f"Which papers are about {subject}?")
+    assert cited(answer) and sorted(cited(answer)) == sorted(cited(on_subject))
+    assert len(bullets(answer)) == len(cited(answer))

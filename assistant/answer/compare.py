@@ -40,8 +40,9 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
     first MAX_EACH): the sentences stating it (aspects.stating), or "not stated" (the paper
     still cited, by its first sentence, so its title and link are at hand)."""
     draft = Draft()
+    key = "each_aspect" if len(papers) > 1 else "one_aspect"
     draft.parts.append(
-        say(lang, "each_aspect", aspect=say(lang, aspect), papers=papers_of(lang, len(papers)))
+        say(lang, key, aspect=say(lang, aspect), papers=papers_of(lang, len(papers)))
     )
     if len(papers) > MAX_EACH:
         draft.parts[0] += " " + say(lang, "each_first", k=MAX_EACH)

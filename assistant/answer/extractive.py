@@ -52,6 +52,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         asked = superlative(plan.question) if plan.lang == "en" else superlative_zh(plan.question)
         if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
             return draft
+        if plan.aspect:  # "What are the results of the papers on X?": each one's
+            return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
         if plan.kind == "which":
             given = (len(plan.focus), decision.unmatched) if plan.focus else None
             return which(bank, about, vector, found, note, plan.subject, plan.lang, given=given)

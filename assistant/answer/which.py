@@ -40,6 +40,8 @@ def which(
     draft.parts.append(lead + say(lang, "colon"))
     number = 0
     pick = bank.best_by_terms if len(hits) > LONG_LIST else lambda *a: showing(bank, *a)[0]
+    if not subject and len(hits) <= LONG_LIST:  # a list by filters alone: what each is about
+        pick = bank.best
     for theme in themes(hits, subject, lang):
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")

@@ -8,12 +8,13 @@ sentence, miss; over several papers, each paper's, or "not stated"."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
 from ..store.papers import PaperTable
-from .cues import detail_noun
+from .cues import AUXILIARY_END_RE, SET_DESCRIBED_RE, detail_noun
 from .foreign import Foreign
 from .kinds import Kind, detail_asked
 from .named import names_removed
@@ -123,6 +124,16 @@ def aspect_asked(
     return aspect
 
 
+class Each(NamedTuple):
+    """What a question asks of each paper (of_each): its kind and detail as read after that,
+    the aspect, and the subject of the set it describes ("the papers on X": X), if it does."""
+
+    kind: Kind
+    detail: str | None
+    aspect: str = ""
+    subject: str = ""
+
+
 def of_each(
     kind: Kind,
     about: list[str],
@@ -130,21 +141,35 @@ def of_each(
     rendered: str,
     table: PaperTable,
     space: MiniLMEmbedding | Foreign,
-) -> tuple[Kind, str | None, str]:
-    """A question about several papers (`about`) asking for an aspect of each ("What are their
-    main results?", "What are the limitations of these papers?"): (facts, no detail, the
-    aspect); any other question: (its kind, its detail, ""). Limitations when it names them
-    (cues.py), else by meaning, read without the papers' names, in `space` (MiniLM, or the
-    reader of another language). `rendered`: the question as the English rules read it."""
+) -> Each:
+    """A question about several papers (`about`, or a set it describes: "the papers on X")
+    asking for an aspect of each ("What are their main results?", "What are the limitations
+    of these papers?", "What do the papers on RL propose?"): a fact question, with no detail,
+    about the aspect (a set it describes: a summary of X, each paper by the aspect); any other
+    question as it is. Limitations when it names them (cues.py), else by meaning, read without
+    the papers' names, in `space` (MiniLM, or the reader of another language). `rendered`: the
+    question as the English rules read it."""
     detail = detail_asked(rendered)
     limits = detail is not None and detail_noun(detail) == "limitations"
+    described = None if about else SET_DESCRIBED_RE.search(question)
     asks_each = kind in ("facts", "summary") or kind == "which" and limits
-    if len(about) < 2 or not asks_each:  # "which of them ...?" picks papers, unless by limitations
-        return kind, detail, ""
-    if limits:
-        return "facts", None, "Limitations"
+    if len(about) < 2 and not described or not (asks_each or described):
+        return Each(kind, detail)  # "which of them ...?" picks papers, unless by limitations
     embedder = space.embedder if isinstance(space, Foreign) else space
-    english = embedder is space
-    question = names_removed(question, table, about)
-    aspect = aspect_asked(question, embedder, english, EACH_FLOOR)
-    return ("facts", None, aspect) if aspect else (kind, detail, "")
+    if described:  # what it asks of them is what comes before them: "What are the results of"
+        question = question[: described.start()]
+    aspect = (
+        "Limitations"
+        if limits
+        else aspect_asked(
+            names_removed(question, table, about), embedder, embedder is space, EACH_FLOOR
+        )
+    )
+    if not aspect:
+        return Each(kind, detail)
+    if described:
+        subject = described.group("subject")
+        if AUXILIARY_END_RE.search(question) and " " in subject:  # "... RL mention?"
+            subject = subject.rsplit(" ", 1)[0]
+        return Each("summary", None, aspect, subject)
+    return Each("facts", None, aspect)

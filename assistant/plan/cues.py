@@ -23,6 +23,16 @@ ONE_DESCRIBED_RE = re.compile(
     r"(?:paper|work|study|benchmark|method|submission)\b(?!\s+(?:that|which|who)\b)",
     re.I,
 )
+# "What limitations do the papers on reinforcement learning mention?": an aspect asked of each
+# paper of a set the question describes ("the papers on X"), whose subject is X (plan/asks.py)
+SET_DESCRIBED_RE = re.compile(
+    r"\b(?:the|these|those)\s+(?:papers|works|studies|submissions)\s+(?:on|about)\s+"
+    r"(?P<subject>[^?!.]+?)\s*[?!.]*$",
+    re.I,
+)
+# ... after "do"/"does"/"did" its last word is the clause's verb, not the subject's ("What
+# limitations do the papers on RL mention?")
+AUXILIARY_END_RE = re.compile(r"\b(?:do|does|did)\s*$", re.I)
 WHICH_OF_RE = re.compile(
     r"\bwhich (?:papers|of|ones?)\b|\bany of\b|\bhow many of (?:them|these|those)\b", re.I
 )

@@ -117,7 +117,8 @@ def make_plan(
     named = table.passing(named, filters := _asked(filters, flags, named, resolved, first))
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
-    kind, detail, aspect = of_each(kind, about, meaning or own, rendered, table, reader or embedder)
+    kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
+    own, query = (each.subject, each.subject) if each.subject else (own, query)
     if reader is not None:
         words = _foreign_words(reader, embedder, question, own, resolved, kind, table, about)
     else:
@@ -129,12 +130,12 @@ def make_plan(
         named=tuple(named),
         focus=resolved.focus,
         listing=_only_filters(filters, words),
-        detail=detail,
+        detail=each.detail,
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
         short_of=resolved.short_of,
-        aspect=aspect,
+        aspect=each.aspect,
         **_set_only(words, kind, mentioned_term(rendered, lang)),
     )
 

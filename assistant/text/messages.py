@@ -91,6 +91,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "(the first {k}; ask about fewer of them, or name them, for the rest)",
         "zh": "（仅列出前 {k} 篇；其余论文请缩小范围或指明论文）",
     },
+    "one_aspect": {"en": "{aspect}, as this paper states it:", "zh": "这篇论文的{aspect}："},
     "each_aspect": {
         "en": "{aspect}, as each of these {papers} states it:",
         "zh": "这 {papers}各自的{aspect}：",
