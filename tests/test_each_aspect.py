@@ -190,6 +190,8 @@ def test_an_aspect_of_each_of_many_papers_shows_the_first_and_says_so(
             "Results",
             "video understanding",
         ),
+        ("关于强化学习的论文有哪些局限性？", "Limitations", "reinforcement learning"),
+        ("强化学习相关论文的主要结果是什么？", "Results", "reinforcement learning"),
     ],
 )
 def test_an_aspect_of_each_paper_of_a_described_set_judges_the_set_then_answers_each(
@@ -203,3 +205,13 @@ def test_an_aspect_of_each_paper_of_a_described_set_judges_the_set_then_answers_
     on_subject = engine.ask(f"Which papers are about {subject}?")
     assert cited(answer) and sorted(cited(answer)) == sorted(cited(on_subject))
     assert len(bullets(answer)) == len(cited(answer))
+
+
+@pytest.mark.parametrize(
+    "question", ["撤稿的论文里有哪些是做数据集蒸馏的？", "肿瘤分析那篇论文构建的数据集叫什么？"]
+)
+def test_a_set_by_decision_or_one_described_paper_is_no_described_set(
+    engine: Engine, question: str
+) -> None:
+    # "撤稿的论文" is the withdrawn papers (a filter); "那篇论文" one paper
+    assert engine.plan(question).aspect == ""

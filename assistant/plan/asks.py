@@ -7,6 +7,7 @@ sentence, miss; over several papers, each paper's, or "not stated"."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -15,7 +16,8 @@ import numpy as np
 from ..embedding import GroupCache, MiniLMEmbedding
 from ..store.papers import PaperTable
 from .cues import AUXILIARY_END_RE, SET_DESCRIBED_RE, detail_noun
-from .foreign import Foreign
+from .cues_zh import ZH_SET_DESCRIBED
+from .foreign import Foreign, render
 from .kinds import Kind, detail_asked
 from .named import names_removed
 
@@ -97,6 +99,7 @@ NOT_ASPECTS = ("detail", "whole")
 # sentence per paper chosen by the question's abstract words. Dev phrasings of
 # eval/gold_each_aspect.jsonl, read right: 0.55: 0.909; 0.50, 0.45 and 0.40: 0.955.
 EACH_FLOOR = 0.50
+ZH_DESCRIBED = re.compile(ZH_SET_DESCRIBED)
 
 
 @lru_cache(maxsize=4)
@@ -151,24 +154,22 @@ def of_each(
     question as the English rules read it."""
     detail = detail_asked(rendered)
     limits = detail is not None and detail_noun(detail) == "limitations"
-    described = None if about else SET_DESCRIBED_RE.search(question)
+    chinese = isinstance(space, Foreign)
+    described = None if about else (ZH_DESCRIBED if chinese else SET_DESCRIBED_RE).search(question)
+    subject = described.group("subject") if described else ""
+    if chinese and render(subject, "zh") != subject:  # "撤稿的论文": cue words, read as filters
+        described = None
     asks_each = kind in ("facts", "summary") or kind == "which" and limits
     if len(about) < 2 and not described or not (asks_each or described):
         return Each(kind, detail)  # "which of them ...?" picks papers, unless by limitations
     embedder = space.embedder if isinstance(space, Foreign) else space
-    if described:  # what it asks of them is what comes before them: "What are the results of"
-        question = question[: described.start()]
-    aspect = (
-        "Limitations"
-        if limits
-        else aspect_asked(
-            names_removed(question, table, about), embedder, embedder is space, EACH_FLOOR
-        )
-    )
+    if described:  # what it asks of them: "What are the results of" [the papers on X]
+        question = question[described.end() :] if chinese else question[: described.start()]
+    question = names_removed(question, table, about)
+    aspect = "Limitations" if limits else aspect_asked(question, embedder, not chinese, EACH_FLOOR)
     if not aspect:
         return Each(kind, detail)
     if described:
-        subject = described.group("subject")
         if AUXILIARY_END_RE.search(question) and " " in subject:  # "... RL mention?"
             subject = subject.rsplit(" ", 1)[0]
         return Each("summary", None, aspect, subject)

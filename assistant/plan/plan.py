@@ -112,15 +112,15 @@ def make_plan(
     first = classify(own, len(named), prototypes, meaning=meaning)
     resolved = resolve(own, first, named, history, table)
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
-    if resolved.named_set:  # its named papers are its candidates, judged like a follow-up's
-        named, kind = [], kind or first
+    named, kind = ([], kind or first) if resolved.named_set else (named, kind)  # judged as given
     named = table.passing(named, filters := _asked(filters, flags, named, resolved, first))
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
     if reader is not None:
-        words = _foreign_words(reader, embedder, question, own, resolved, kind, table, about)
+        asked = each.subject or question  # a set it describes: its subject
+        words = _foreign_words(reader, embedder, asked, own, resolved, kind, table, about)
     else:
         words = _english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
     return Plan(
