@@ -28,11 +28,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
+from set_eval import conversation  # noqa: E402
+
 from assistant.answer.aspects import stating  # noqa: E402
 from assistant.config import Settings  # noqa: E402
 from assistant.embedding import for_settings  # noqa: E402
 from assistant.engine import Engine  # noqa: E402
-from assistant.schema import Paper, Turn  # noqa: E402
+from assistant.schema import Paper  # noqa: E402
 from assistant.text.sentences import split_sentences  # noqa: E402
 
 GOLD = ROOT / "eval" / "gold_each_aspect.jsonl"
@@ -49,12 +51,6 @@ def marked() -> dict[str, dict[str, list[int]]]:
     return out
 
 
-def conversation(engine: Engine, question: str) -> list[Turn]:
-    answer = engine.ask(question)
-    cited = tuple(dict.fromkeys(c.paper.id for c in answer.citations))
-    return [Turn("user", question), Turn("assistant", answer.text, cited)]
-
-
 def cell(engine: Engine, paper: Paper, aspect: str, gold: list[int]) -> float:
     sentences = split_sentences(paper.abstract)
     shown = [s.text for s in stating(engine.bank, paper, aspect)]
@@ -65,7 +61,7 @@ def cell(engine: Engine, paper: Paper, aspect: str, gold: list[int]) -> float:
 
 
 def score(engine: Engine, row: dict, gold: dict[str, dict[str, list[int]]]) -> dict:
-    turns = conversation(engine, row["history"][0])
+    turns = conversation(engine, row["history"])
     given = list(turns[-1].paper_ids)
     plan = engine.plan(row["question"], turns)
     asked = plan.aspect or None

@@ -148,10 +148,10 @@ def stating(bank: SentenceBank, paper: Paper, aspect: str) -> list[Scored]:
     data, every sentence the model reads as data (up to DATA_SENTENCES, the likeliest), since an
     abstract often names its benchmarks one sentence each (ELMUR: T-Maze, POPGym, MIKASA-Robo)."""
     model = default_model()
-    cell = aspects_of(bank, paper, model).get(aspect)
-    if aspect != "Data" or cell is None:
+    if aspect != "Data":
+        cell = aspects_of(bank, paper, model).get(aspect)
         return [cell] if cell is not None else []
-    texts, x = paper_features(bank, paper)
+    texts, x = paper_features(bank, paper)  # its cell is the likeliest of these (assign)
     chance = model.probabilities(x)["Data"]
     likeliest = [
         int(i) for i in np.argsort(-chance)[:DATA_SENTENCES] if chance[i] >= model.data_floor

@@ -39,13 +39,7 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
     """One aspect of each of several papers ("What are their main results?"), in their order (the
     first MAX_EACH): the sentences stating it (aspects.stating), or "not stated" (the paper
     still cited, by its first sentence, so its title and link are at hand)."""
-    draft = Draft()
-    key = "each_aspect" if len(papers) > 1 else "one_aspect"
-    draft.parts.append(
-        say(lang, key, aspect=say(lang, aspect), papers=papers_of(lang, len(papers)))
-    )
-    if len(papers) > MAX_EACH:
-        draft.parts[0] += " " + say(lang, "each_first", k=MAX_EACH)
+    draft = Draft(parts=[aspect_lead(lang, aspect, len(papers))])
     for paper in papers[:MAX_EACH]:
         sentences = stating(bank, paper, aspect)
         if not sentences:
@@ -58,6 +52,14 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
         body = " ".join(f"{display(s.text)} {marker}" for s in sentences)
         draft.parts.append(f"- {label(paper)}{badge(paper)}: {body}")
     return draft
+
+
+def aspect_lead(lang: str, aspect: str, n: int) -> str:
+    """ "Results, as each of these 5 papers states it:", and, beyond MAX_EACH papers, that only
+    the first are shown."""
+    key = "each_aspect" if n > 1 else "one_aspect"
+    lead = say(lang, key, aspect=say(lang, aspect), papers=papers_of(lang, n))
+    return lead + (" " + say(lang, "each_first", k=MAX_EACH) if n > MAX_EACH else "")
 
 
 def _cell(draft: Draft, paper: Paper, sentence: Scored | None, lang: str) -> str:

@@ -17,7 +17,7 @@ from ..schema import Paper, PaperHit
 from ..text.markers import markers_in, strip_markers
 from ..text.messages import filters_text, matching, papers, say
 from .aspects import ASPECTS, aspects_of, stating
-from .compare import MAX_COMPARED, MAX_EACH
+from .compare import MAX_COMPARED, MAX_EACH, aspect_lead
 from .decide import Decision
 from .draft import badge, display, label
 from .prompts import render
@@ -121,18 +121,17 @@ class Tasks:
         lead = matching(self.plan.lang, len(about))
         lead += say(self.plan.lang, "aside", text=note) if note else ""
         yield lead + say(self.plan.lang, "colon") + "\n"
-        for number, paper, sentence in self._lines(about, "task_list"):
+        for number, paper, sentence in self._lines(about, *self._doing("task_list")):
             yield self._item(number, paper, sentence)
 
     def each_aspect(self, about: list[Paper]) -> Iterator[str]:
         """An aspect of each paper ("What are their main results?"): a line each in the model's
         words; a paper whose line did not hold, its sentences stating it, or "not stated"."""
         lang, aspect = self.plan.lang, self.plan.aspect
-        yield say(lang, "each_aspect", aspect=say(lang, aspect), papers=papers(lang, len(about)))
-        yield (" " + say(lang, "each_first", k=MAX_EACH) if len(about) > MAX_EACH else "") + "\n"
+        yield aspect_lead(lang, aspect, len(about)) + "\n"
         task = render("task_aspect", aspect=ASKED[aspect])
         question = f"For each paper, what does it state about {ASKED[aspect]}?"
-        for _, paper, line in self._lines(about[:MAX_EACH], "", (task, question), self._stated):
+        for _, paper, line in self._lines(about[:MAX_EACH], task, question, self._stated):
             yield f"- {label(paper)}{badge(paper)}: {line}\n"
 
     def _stated(self, paper: Paper) -> str:
@@ -145,23 +144,22 @@ class Tasks:
             f"{display(s.text)} {self.w.checker.cite_quote(paper, s.text)}" for s in found
         )
 
+    def _doing(self, prompt: str) -> tuple[str, str]:
+        """The task and question of a line per paper on what it does with the subject (a list by
+        filters alone, "which orals are there?": what it does)."""
+        about_ = f' with "{self.plan.subject}"' if self.plan.wide and self.plan.subject else ""
+        return render(prompt, about=about_), f"For each paper, what does it do{about_}?"
+
     def _lines(
         self,
         about: list[Paper],
-        prompt: str,
-        asked: tuple[str, str] | None = None,
+        task: str,
+        question: str,
         fallback: Callable[[Paper], str] | None = None,
     ) -> Iterator[tuple[int, Paper, str]]:
         """(number, paper, checked sentence) for every paper: the model writes a line per
         source, in batches; a paper it skipped, or whose line did not hold, gets its own
-        sentence on the subject from its abstract (or `fallback`'s). `asked`: the task and
-        question, when not what each paper does."""
-        # a list by filters alone ("which orals are there?") asks what each paper does
-        about_ = f' with "{self.plan.subject}"' if self.plan.wide and self.plan.subject else ""
-        task, question = asked or (
-            render(prompt, about=about_),
-            f"For each paper, what does it do{about_}?",
-        )
+        sentence on the subject from its abstract (or `fallback`'s)."""
         done: set[str] = set()
         for batch in self.batches(about, task):
             before = len(done)
@@ -208,7 +206,7 @@ class Tasks:
         """Every relevant paper, one item each in the model's words (a small model writes one
         paper's line reliably, a paragraph over ten papers not), after the count."""
         yield f"{papers(self.plan.lang, len(about))}{say(self.plan.lang, 'colon')}\n"
-        for _, paper, sentence in self._lines(about, "task_summary"):
+        for _, paper, sentence in self._lines(about, *self._doing("task_summary")):
             yield f"- {label(paper)}{badge(paper)}: {sentence}\n"
 
     def compare(self, about: list[Paper]) -> Iterator[str]:

@@ -161,17 +161,10 @@ def sole_name(subject: str, concepts: list[Concept]) -> str:
     that write it: the words around a name frame it, and a paper that reports results on
     ImageNet may say little else about ImageNet. An acronym with a long form ("NeRFs") names a
     topic, which the judge reads."""
-    found = _named(subject, concepts)
-    return found[2] if found and len(found[1]) == 1 else ""
-
-
-def _named(
-    subject: str, concepts: list[Concept]
-) -> tuple[float, tuple[tuple[str, ...], ...], str] | None:
     total = sum(w for w, _ in concepts)
     written = {stem: token for token in distinct_tokens(subject) for stem in tokenize(token)}
     for weight, spellings in concepts:
         names = [written[s[0]] for s in spellings if len(s) == 1 and s[0] in written]
-        if total and names and weight / total >= NAME_SHARE:
-            return weight / total, spellings, names[0]
-    return None
+        if total and names and weight >= NAME_SHARE * total:
+            return names[0] if len(spellings) == 1 else ""
+    return ""

@@ -39,8 +39,11 @@ def which(
     lead += say(lang, "aside", text=filters_note) if filters_note else ""
     draft.parts.append(lead + say(lang, "colon"))
     number = 0
-    pick = bank.best_by_terms if len(hits) > LONG_LIST else lambda *a: showing(bank, *a)[0]
-    if not subject and len(hits) <= LONG_LIST:  # a list by filters alone: what each is about
+    if len(hits) > LONG_LIST:
+        pick = bank.best_by_terms
+    elif subject:
+        pick = lambda *a: showing(bank, *a)[0]  # noqa: E731
+    else:  # a list by filters alone: each paper's sentence closest to the question
         pick = bank.best
     for theme in themes(hits, subject, lang):
         if theme.name:

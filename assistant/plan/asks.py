@@ -147,26 +147,26 @@ def of_each(
 ) -> Each:
     """A question about several papers (`about`, or a set it describes: "the papers on X")
     asking for an aspect of each ("What are their main results?", "What are the limitations
-    of these papers?", "What do the papers on RL propose?"): a fact question, with no detail,
-    about the aspect (a set it describes: a summary of X, each paper by the aspect); any other
-    question as it is. Limitations when it names them (cues.py), else by meaning, read without
-    the papers' names, in `space` (MiniLM, or the reader of another language). `rendered`: the
-    question as the English rules read it."""
+    of these papers?", "What are the results of the papers on RL?"): a fact question, with no
+    detail, about the aspect (a set it describes: a summary of X, each paper by the aspect); any
+    other question as it is. Limitations when it names them (cues.py), else by meaning, read
+    without the papers' names, in `space` (MiniLM, or the reader of another language: Chinese,
+    the one with cues). `rendered`: the question as the English rules read it."""
     detail = detail_asked(rendered)
     limits = detail is not None and detail_noun(detail) == "limitations"
-    chinese = isinstance(space, Foreign)
-    described = None if about else (ZH_DESCRIBED if chinese else SET_DESCRIBED_RE).search(question)
+    foreign = isinstance(space, Foreign)
+    described = None if about else (ZH_DESCRIBED if foreign else SET_DESCRIBED_RE).search(question)
     subject = described.group("subject") if described else ""
-    if chinese and render(subject, "zh") != subject:  # "撤稿的论文": cue words, read as filters
+    if foreign and render(subject, "zh") != subject:  # "撤稿的论文": cue words, read as filters
         described = None
     asks_each = kind in ("facts", "summary") or kind == "which" and limits
-    if len(about) < 2 and not described or not (asks_each or described):
+    if not described and (len(about) < 2 or not asks_each):
         return Each(kind, detail)  # "which of them ...?" picks papers, unless by limitations
-    embedder = space.embedder if isinstance(space, Foreign) else space
+    embedder = space.embedder if isinstance(space, Foreign) else space  # narrowed for mypy
     if described:  # what it asks of them: "What are the results of" [the papers on X]
-        question = question[described.end() :] if chinese else question[: described.start()]
+        question = question[described.end() :] if foreign else question[: described.start()]
     question = names_removed(question, table, about)
-    aspect = "Limitations" if limits else aspect_asked(question, embedder, not chinese, EACH_FLOOR)
+    aspect = "Limitations" if limits else aspect_asked(question, embedder, not foreign, EACH_FLOOR)
     if not aspect:
         return Each(kind, detail)
     if described:
