@@ -192,6 +192,7 @@ def test_an_aspect_of_each_of_many_papers_shows_the_first_and_says_so(
         ),
         ("关于强化学习的论文有哪些局限性？", "Limitations", "reinforcement learning"),
         ("强化学习相关论文的主要结果是什么？", "Results", "reinforcement learning"),
+        ("关于强化学习的海报有哪些局限性？", "Limitations", "reinforcement learning"),  # all 19
     ],
 )
 def test_an_aspect_of_each_paper_of_a_described_set_judges_the_set_then_answers_each(

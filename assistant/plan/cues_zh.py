@@ -90,10 +90,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"批大小", " batch size "),
 )
 # "关于强化学习的论文有哪些局限性？", "视频理解相关论文的主要结果是什么？": an aspect asked of each
-# paper of a set the question describes; what follows the set asks it (plan/asks.py). Not one
-# paper ("那篇论文"), and not a set by decision ("撤稿的论文": its words are cue words).
+# paper of a set the question describes (its papers, orals or posters); what follows the set
+# asks it (plan/asks.py). Not one paper ("那篇论文"), and not a set by decision ("撤稿的论文":
+# its words are cue words).
 ZH_SET_DESCRIBED = (
-    r"^(?:关于|有关)?(?P<subject>[^，。？?、]{2,20}?)(?:相关|有关|方面)?的?(?<!篇)(?:论文|工作|文章)"
+    r"^(?:关于|有关)?(?P<subject>[^，。？?、]{2,20}?)(?:相关|有关|方面)?的?(?<!篇)(?:论文|工作|文章|口头报告|海报)"
     r"(?=[^？?]*(?:什么|哪些|怎么样|如何))"
 )
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
