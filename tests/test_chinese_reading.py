@@ -102,6 +102,32 @@ def test_summarize_each_of_them_summarizes_the_papers_just_listed(
     assert [c.paper.id for c in answer.citations] == list(turns[1].paper_ids)
 
 
+@pytest.mark.parametrize("question", ["它们中有用到强化学习的吗？", "它们有用到强化学习的吗？"])
+def test_do_any_of_them_asks_which_of_the_papers_just_listed_do(
+    engine: Engine, question: str
+) -> None:
+    first = engine.ask("哪些论文提出了新的基准？")
+    listed = tuple(c.paper.id for c in first.citations)
+    turns = [Turn("user", first.question), Turn("assistant", first.text, listed)]
+    plan = engine.plan(question, turns)
+    assert plan.kind == "which" and plan.focus == listed
+    assert plan.own_subject == "强化学习"
+
+
+def test_what_a_question_sets_its_subject_against_is_no_part_of_it(engine: Engine) -> None:
+    # "rather than a new method or benchmark": not two more alternatives of the subject
+    plan = engine.plan("哪些论文主要是分析现有模型，而不是提出新方法或新基准？")
+    assert plan.own_subject == "主要 分析现有模型"
+    first = engine.ask("哪些论文提出了新的基准？")
+    turns = [
+        Turn("user", first.question),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
+    assert engine.plan("其中哪些提出了新的建模方法，而不只是一个基准？", turns).own_subject == (
+        "新 建模方法"
+    )
+
+
 def test_trained_with_x_is_about_x(engine: Engine) -> None:
     assert engine.plan("哪些论文用了对比学习来训练？").own_subject == "对比学习"
     assert engine.plan("有没有用课程学习来训练的工作？").own_subject == "课程学习"

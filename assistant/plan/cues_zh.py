@@ -43,6 +43,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"|对比(?!学习)|比较",  # 对比学习 is contrastive learning
         " compare ",
     ),
+    # "…，而不是…": the set's other part, which a follow-up's subject leaves out (CONTRAST_RE)
+    (r"[，,]?\s*(?:而不(?:只|仅仅?)?是|而非|而不在于)", " rather than "),
     # negation (NEGATION_RE): "不涉及图像", "与文本无关" (not the 没有 of 有没有, "are there")
     (
         r"(?<!有)(?:并)?(?:不|没有?)(?:涉及|包含|使用|用到|是关于|关于|研究|处理)了?"  # not 不用: "no need to"
@@ -67,7 +69,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"前两(?:篇|个|项)", " the first two "),
     (r"前三(?:篇|个|项)", " the first three "),
     (r"这两(?:篇|项|个)(?:论文|工作|方法)?", " ; these two "),  # "A 和 B 这两篇…": the list ends
-    (r"(?:这些|其中)(?:论文|工作|文章)?(?:中|里面?)有(?=[^？?]*吗)", " any of them "),
+    (
+        r"(?:(?:这些|其中)(?:论文|工作|文章)?(?:中|里面?|当中)|(?:它们|他们)(?:中|里面?|当中)?)有"
+        r"(?=[^？?]*吗)",
+        " any of them ",
+    ),
     # "这些论文…怎么说/有什么发现" asks what the papers say as a whole, not whether one does (吗),
     # which do (哪) or what they have most of (最: "最常见的主题")
     (

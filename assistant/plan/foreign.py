@@ -90,6 +90,15 @@ def without_cue(text: str, lang: str, cue: str) -> str:
     return " ".join(text.split())
 
 
+def before_cue(text: str, lang: str, cue: str) -> str:
+    """The text up to the first words that read as the English cue words `cue` ("rather than":
+    其中哪些提出了新方法，而不只是基准？ -> 其中哪些提出了新方法)."""
+    for pattern, replacement in CUE_TABLES.get(lang, ()):
+        if cue in replacement and (found := pattern.search(text)):
+            text = text[: found.start()]
+    return text
+
+
 def content(text: str, lang: str) -> str:
     """What the text is about: its structural and framing words and its punctuation removed."""
     for pattern, _ in CUE_TABLES.get(lang, ()):

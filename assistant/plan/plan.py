@@ -20,7 +20,7 @@ from .asks import of_each
 from .cues import NEGATED, TOPICAL_RE
 from .filters import absent_year, asked_of, merge, stated
 from .followup import Resolved, read, resolve, unpointed
-from .foreign import Foreign, content, render
+from .foreign import Foreign, before_cue, content, render
 from .kinds import (
     SET_KINDS,
     Kind,
@@ -228,6 +228,8 @@ def _foreign_words(
     follow-up). `rendered`: its words as the English rules read them, without its filters."""
     context = resolved.context
     lang = language(question)
+    # what it sets its subject against ("…，而不是…") is no part of it: its "或" no alternative
+    question = before_cue(question, lang, "rather than") or question
     own = content(names_removed(question, table, about), lang)
     if (most := superlative_zh(question)) and kind in SET_KINDS:  # 任务 of 任务最多 is no subject
         own = " ".join(own.replace(most.quantity, " ").split())
