@@ -454,6 +454,18 @@ def test_a_long_list_is_grouped_by_the_keywords_its_papers_share() -> None:
     assert themes(hits[:5], "learning")[0].name == ""  # a short list stays one list
 
 
+def test_the_group_of_the_most_probable_paper_comes_first() -> None:
+    # ranked most probable first: two image-watermarking papers, then six on text watermarking
+    hits = [hit(i, ("image watermarking",)) for i in range(2)]
+    hits += [hit(i, ("LLM watermarking",)) for i in range(2, 8)]
+    hits += [hit(i, ("image watermarking",)) for i in range(8, 10)]
+    groups = themes(hits, "watermarks for diffusion models")
+    assert [(g.name, len(g.hits)) for g in groups] == [
+        ("Image watermarking", 4),
+        ("LLM watermarking", 6),
+    ]
+
+
 def test_a_keyword_and_its_acronym_make_one_group_named_as_most_write_it() -> None:
     hits = [hit(i, ("LLMs", "llm inference")) for i in range(4)]
     hits += [hit(i, ("large language models", "LLM inference")) for i in range(4, 8)]

@@ -41,6 +41,8 @@ def themes(hits: list[PaperHit], subject: str, lang: str = "en") -> list[Theme]:
         left = _group(hits, labels, left, groups)
     if len(groups) < 2:
         return [Theme("", tuple(hits))]
+    rank = {id(h): i for i, h in enumerate(hits)}  # the group of the most probable paper first
+    groups.sort(key=lambda theme: rank[id(theme.hits[0])])
     if left:
         groups.append(Theme(say(lang, "other"), tuple(hits[i] for i in left)))
     return groups

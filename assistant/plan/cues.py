@@ -8,7 +8,7 @@ import re
 WHICH_RE = re.compile(
     r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}?(?:papers?|works?|submissions?|methods?|approaches|"
     r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,2}?(?:papers|works|submissions)\b"
-    r"|\b(?:list|find|show me|name|are there)\b.*\b(?:papers?|works?)\b"
+    r"|\b(?:list|find|show me|name|are there|is there)\b.*\b(?:papers?|works?)\b"
     r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones?|of (?:them|these|those))\b"
     r"|\bany of (?:them|these|those)\b",
     re.I,
@@ -70,6 +70,12 @@ _FIELD = r"(?:titles?|decisions?|status(?:es)?|links?|urls?|areas?|keywords?|yea
 METADATA_TAIL_RE = re.compile(
     rf"\s*,?\s*(?:with|and|including|showing|plus)\s+(?:their\s+|its\s+|the\s+)?{_FIELD}"
     rf"(?:\s*(?:,|and)\s*{_FIELD})*\s*[?.!]*\s*$",
+    re.I,
+)
+# ... or asking how to show them ("..., grouped by theme"): how, not what
+PRESENTATION_TAIL_RE = re.compile(
+    r"\s*,?\s*(?:grouped|organi[sz]ed|clustered|sorted|ordered|ranked)\s+by\s+(?:their\s+|the\s+)?"
+    r"[\w-]+\s*[?.!]*\s*$",
     re.I,
 )
 # a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")

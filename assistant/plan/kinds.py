@@ -18,6 +18,7 @@ from .cues import (
     FRAMING_WORDS,
     MENTION_RE,
     METADATA_TAIL_RE,
+    PRESENTATION_TAIL_RE,
     NEGATION_RE,
     ONE_DESCRIBED_RE,
     PROTOTYPE_MARGIN,
@@ -177,7 +178,7 @@ def split_negation(subject: str) -> tuple[str, bool]:
 
 
 def _unframed(question: str) -> str:
-    words = WORD_RE.findall(METADATA_TAIL_RE.sub("", question))
+    words = WORD_RE.findall(PRESENTATION_TAIL_RE.sub("", METADATA_TAIL_RE.sub("", question)))
     start = 0
     while start < len(words) and (
         _spelling(words[start]) in FRAMING_WORDS or not words[start][0].isalnum()
