@@ -28,7 +28,7 @@ from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.comparison import without_comparison
 from .plan.cues import AUTHOR_RE
-from .plan.foreign import Foreign
+from .plan.foreign import Foreign, doubtful
 from .plan.kinds import Kind, prototypes_for
 from .plan.plan import Plan, make_plan
 from .plan.spelling import normalise
@@ -245,8 +245,8 @@ class Engine:
             plan = unnegated(self.table, plan)
         plan = self.expanded(plan)
         hits, judged, note = self.judge_set(plan, llm)
-        if not hits and plan.own_subject and plan.subject != plan.own_subject:
-            # its translation matched no paper: perhaps a wrong one; judge it by meaning
+        if not hits and plan.own_subject and doubtful(plan.subject, plan.own_subject):
+            # its translation matched no paper, and may be wrong: judge it by meaning
             plan = replace(plan, subject=plan.own_subject, expansions=())
             hits, judged, note = self.judge_set(plan, llm)
         # no sentence shows what a paper lacks: a negated list shows what each paper is about

@@ -114,6 +114,20 @@ def test_do_any_of_them_asks_which_of_the_papers_just_listed_do(
     assert plan.own_subject == "强化学习"
 
 
+def test_a_translation_that_explains_all_the_chinese_is_not_second_guessed(engine: Engine) -> None:
+    # no benchmark paper uses diffusion models: "none", as in English, not the papers whose
+    # sentences are merely close in the multilingual space to the untranslated question
+    first = engine.ask("哪篇论文提出了新的基准测试？")
+    turns = [
+        Turn("user", first.question),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
+    assert len(turns[1].paper_ids) >= 3
+    english = engine.ask("Which of those use diffusion models?", turns)
+    chinese = engine.ask("其中哪些用到了扩散模型？", turns)
+    assert english.citations == () and chinese.citations == ()
+
+
 def test_what_a_question_sets_its_subject_against_is_no_part_of_it(engine: Engine) -> None:
     # "rather than a new method or benchmark": not two more alternatives of the subject
     plan = engine.plan("哪些论文主要是分析现有模型，而不是提出新方法或新基准？")

@@ -111,6 +111,12 @@ def content(text: str, lang: str) -> str:
     return " ".join(PUNCTUATION_RE.sub(" ", text).split()).strip("、 ")
 
 
+def doubtful(subject: str, own: str) -> bool:
+    """Whether the English `subject` may be a wrong translation of `own`: it leaves some of
+    its Chinese unexplained (扩散模型 -> "diffusion models" leaves none)."""
+    return subject != own and explained(subject, own) < 1.0
+
+
 def latin_terms(text: str) -> list[str]:
     """The words in Latin letters inside text in another script ("GRPO", "T-Maze")."""
     return LATIN_RE.findall(text)
