@@ -287,7 +287,7 @@ class Engine:
         answer = self.two_sides(plan) if plan.sides else None
         if answer is None:
             plan, hits, decision = self.decided(plan, llm)
-            if decision.verdict == "answer" and llm and plan.kind != "topics":  # counts: no LLM
+            if decision.verdict == "answer" and llm and not plan.from_metadata:
                 titles = cited_titles(self.table, history or ())
                 k = k or self.settings.top_k
                 yield from generate(

@@ -12,6 +12,7 @@ from assistant.answer.decide import Judge
 from assistant.answer.draft import Draft, label
 from assistant.answer.evidence import SentenceBank
 from assistant.answer.prompts import PromptError, load, render
+from assistant.answer.status import decided
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.retrieve.fusion import FusionParams, fuse
@@ -23,6 +24,26 @@ def paper(
     pid: str, title: str = "T", abstract: str = "One sentence here. Another one there."
 ) -> Paper:
     return Paper(id=pid, title=title, abstract=abstract)
+
+
+@pytest.mark.parametrize(
+    ("status", "asked", "lang", "text"),
+    [
+        ("Oral", ("Oral", "ConditionalOral"), "en", "Yes. **T** was accepted as an oral"),
+        ("Withdrawn", ("Poster",), "en", "No. **T** was withdrawn by its authors"),
+        ("Desk Rejected", (), "en", "**T** was desk-rejected at ICLR 2026. [1]"),
+        # "Not accepted": not on the accepted list when the data was taken, so no plain yes
+        ("Not accepted", ("Reject",), "en", "**T** was not on the accepted list, and not"),
+        ("Reject", ("Reject",), "zh", "是的。**T** 在 ICLR 2026 被拒。[1]"),
+        ("", ("Oral",), "en", "This corpus records no decision for **T**. [1]"),
+    ],
+)
+def test_a_decision_asked_of_one_paper_is_read_from_its_status(
+    status: str, asked: tuple[str, ...], lang: str, text: str
+) -> None:
+    draft = decided(replace(paper("p"), status=status), asked, lang)
+    assert draft.text().startswith(text)
+    assert [c.paper.id for c in draft.citations] == ["p"]
 
 
 def test_numbering_follows_first_use_and_repeats_keep_their_number() -> None:

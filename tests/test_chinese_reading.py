@@ -142,6 +142,20 @@ def test_what_a_question_sets_its_subject_against_is_no_part_of_it(engine: Engin
     )
 
 
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("RepSpec 被接收了吗？", "是的。**RepSpec** 在 ICLR 2026 以海报形式被接收。[1]"),
+        ("RepSpec 是口头报告吗？", "不是。**RepSpec** 在 ICLR 2026 以海报形式被接收。[1]"),
+        ("RepSpec 的录用结果是什么？", "**RepSpec** 在 ICLR 2026 以海报形式被接收。[1]"),
+    ],
+)
+def test_a_decision_asked_in_chinese_is_answered_from_the_status(
+    engine: Engine, question: str, text: str
+) -> None:
+    assert engine.ask(question).text == text
+
+
 def test_trained_with_x_is_about_x(engine: Engine) -> None:
     assert engine.plan("哪些论文用了对比学习来训练？").own_subject == "对比学习"
     assert engine.plan("有没有用课程学习来训练的工作？").own_subject == "课程学习"

@@ -51,6 +51,17 @@ def test_a_refusal_when_papers_match_falls_back_to_the_offline_answer(
     assert any("do not answer this, though the offline check found" in n for n in answer.notes)
 
 
+def test_a_decision_asked_of_one_paper_is_read_from_its_status_not_asked_of_the_llm(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    with OpenAIStub() as stub:
+        stub.script({"text": "ELMUR was an oral [1]."})
+        answer = llm_engine(seed_settings, embedder, stub).ask("Was ELMUR an oral?")
+        assert stub.chat_requests() == []
+    assert answer.text == "No. **ELMUR** was accepted as a poster at ICLR 2026. [1]"
+    assert cited(answer) == ["bm3rbtEMFj"]
+
+
 def test_a_refusal_is_asked_again_and_a_good_second_reply_is_the_answer(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:

@@ -847,8 +847,13 @@ def test_comparing_the_paper_just_answered_with_a_named_one_compares_both(
 def test_a_decision_asked_of_the_paper_just_answered_is_no_filter(engine: Engine) -> None:
     turns = turns_after(engine, "What does GTool propose?")
     answer = engine.ask("Is it an oral?", turns)
-    assert listed(answer) == ["bn47cqGQ7l"] and "(Poster)" in answer.text
+    assert listed(answer) == ["bn47cqGQ7l"] and answer.text.startswith("No. **GTool** was accepted")
     assert not any(n.startswith("filter applied") for n in answer.notes)
+    # what decision it got, after a question that named one: no yes or no
+    rejected = engine.ask("Was it rejected?", turns)
+    assert rejected.text.startswith("No. **GTool** was accepted")
+    turns += [Turn("user", "Was it rejected?"), Turn("assistant", rejected.text, ("bn47cqGQ7l",))]
+    assert engine.ask("What decision did it get?", turns).text.startswith("**GTool** was")
 
 
 def test_asking_for_papers_metadata_is_no_topic(engine: Engine) -> None:

@@ -20,6 +20,7 @@ from .draft import Draft
 from .evidence import Scored, SentenceBank
 from .facts import asks_of, facts
 from .ranked import ranked
+from .status import decided
 from .summary import summary
 from .topics import topics
 from .which import closest, which
@@ -82,6 +83,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
     if plan.aspect and len(about) > 1:  # "What are their main results?": each paper's
         return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
+    if plan.decision is not None and about:  # "Is RepSpec an oral?": its status field says
+        return decided(about[0].paper, plan.decision, plan.lang)
     return _facts(plan, about, bank, words)
 
 

@@ -78,6 +78,9 @@ PRESENTATION_TAIL_RE = re.compile(
     r"[\w-]+\s*[?.!]*\s*$",
     re.I,
 )
+# the decision asked of one paper, by name ("What decision did ELMUR get?", "its status?"); a
+# decision word ("Is it an oral?") is read as a filter first (plan/filters.py)
+DECISION_RE = re.compile(r"\b(?:decision|status|verdict)\b", re.I)
 # a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")
 AUTHOR_RE = re.compile(
     r"\bwho (?:wrote|authored)\b|\bauthors? of\b|\b(?:authored|written) by\b"

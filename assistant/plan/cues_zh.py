@@ -36,6 +36,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿",
         " rejected papers ",
     ),
+    (r"(?:录用|接收|评审|审稿)(?:结果|情况|决定)", " decision "),  # before 录用 as a filter
     (r"撤稿|撤回", " withdrawn papers "),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     (

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..schema import ACCEPTED_STATUSES, REJECTED_STATUSES, Filters
 from ..store.papers import PaperTable
+from .cues import DECISION_RE
 
 DECISIONS: dict[str, tuple[str, ...]] = {
     "accepted": ACCEPTED_STATUSES,
@@ -121,14 +122,24 @@ def from_question(question: str) -> tuple[Filters, str]:
     return Filters(), question
 
 
-def asked_of(filters: Filters, flags: Filters, named: list[str], wide: bool) -> Filters:
-    """A decision a question about named papers states is what it asks of them ("Is RepSpec an
-    oral?"), not a filter that would drop them; a flag's decision, or a set (`wide`) question's,
-    filters."""
-    if not named or wide or flags.statuses or not filters.statuses:
-        return filters
-    kept = tuple(d for d in filters.description if not d.startswith("decision:"))
-    return replace(filters, statuses=(), description=kept)
+def asked_of(
+    filters: Filters, flags: Filters, about: list[str], wide: bool, question: str
+) -> tuple[Filters, tuple[str, ...] | None]:
+    """A decision a question about papers it names or points to states is what it asks of them
+    ("Is RepSpec an oral?"), not a filter that would drop them; a flag's decision, or a set
+    (`wide`) question's, filters. Also, when it asks one paper's decision, the statuses it asks
+    whether the paper has (none: "What decision did it get?"), else None."""
+    if not about or wide or flags.statuses or not filters.statuses:
+        kept = filters
+    else:
+        described = tuple(d for d in filters.description if not d.startswith("decision:"))
+        kept = replace(filters, statuses=(), description=described)
+    if len(about) != 1 or wide:
+        return kept, None
+    own = from_question(question)[0].statuses  # its own words', not an earlier question's
+    if own and not kept.statuses:
+        return kept, own
+    return kept, () if DECISION_RE.search(question) else None
 
 
 def _is_filter_use(question: str, match: re.Match[str]) -> bool:

@@ -16,23 +16,19 @@ from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
-from .asks import of_each
-from .cues import NEGATED, TOPICAL_RE
+from .asks import Each, of_each
 from .filters import absent_year, asked_of, merge, stated
-from .followup import Resolved, read, resolve, unpointed
-from .foreign import Foreign, before_cue, content, render
+from .followup import Resolved, read, resolve
+from .foreign import Foreign, render
 from .kinds import (
     SET_KINDS,
     Kind,
     classify,
     mentioned_term,
     prototypes_for,
-    split_negation,
-    subject_of,
-    uncontrasted,
 )
-from .named import find_named, names_removed, without_names
-from .superlative import superlative_zh, without_superlative
+from .named import find_named
+from .words import Words, english_words, foreign_words
 
 WIDE_K = 20  # papers considered for "which" and topic summaries
 # Words that leave a question with no topic of its own once its filter words are gone.
@@ -71,6 +67,14 @@ class Plan:
     sides: tuple[str, ...] = ()  # a comparison of two subjects, not papers: each in its words
     short_of: tuple[str, ...] = ()  # a follow-up counting past the last answer's papers: those
     aspect: str = ""  # the aspect a question about several papers asks of each (plan/asks.py)
+    # the decision a question asks of its one paper: the statuses it asks whether the paper has
+    # ("Is it an oral?"), none ("What decision did it get?"); None: it asks no decision
+    decision: tuple[str, ...] | None = None
+
+    @property
+    def from_metadata(self) -> bool:
+        """Answered from the corpus's fields, not the abstracts: counts of topics, a decision."""
+        return self.kind == "topics" or self.decision is not None
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -113,16 +117,17 @@ def make_plan(
     resolved = resolve(own, first, named, history, table)
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
     named, kind = ([], kind or first) if resolved.named_set else (named, kind)  # judged as given
-    named = table.passing(named, filters := _asked(filters, flags, named, resolved, first))
+    filters, decision = _asked(filters, flags, named, resolved, first, rendered)
+    named = table.passing(named, filters)
     kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
     about = [*resolved.focus, *named]
     kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
     if reader is not None:
         asked = each.subject or question  # a set it describes: its subject
-        words = _foreign_words(reader, embedder, asked, own, resolved, kind, table, about)
+        words = foreign_words(reader, embedder, asked, own, resolved, kind, table, about)
     else:
-        words = _english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
+        words = english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
     return Plan(
         question=question,
         kind=kind,
@@ -130,26 +135,41 @@ def make_plan(
         named=tuple(named),
         focus=resolved.focus,
         listing=_only_filters(filters, words),
-        detail=each.detail,
+        **_asks(each, decision, kind),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
         short_of=resolved.short_of,
-        aspect=each.aspect,
         **_set_only(words, kind, mentioned_term(rendered, lang)),
     )
 
 
 def _asked(
-    filters: Filters, flags: Filters, named: list[str], resolved: Resolved, first: Kind
-) -> Filters:
+    filters: Filters,
+    flags: Filters,
+    named: list[str],
+    resolved: Resolved,
+    first: Kind,
+    rendered: str,
+) -> tuple[Filters, tuple[str, ...] | None]:
     """The filters, without a decision the question asks of the one paper it is about ("Is
-    RepSpec an oral?", "Is it an oral?" after an answer about GTool)."""
+    RepSpec an oral?", "Is it an oral?" after an answer about GTool); and that decision."""
     one = not named and len(resolved.focus) == 1  # a follow-up about the one paper just answered
-    return asked_of(filters, flags, named or list(resolved.focus), first in SET_KINDS and not one)
+    about = named or list(resolved.focus)
+    return asked_of(filters, flags, about, first in SET_KINDS and not one, rendered)
 
 
-def _set_only(words: _Words, kind: Kind, term: str) -> dict[str, Any]:
+def _asks(each: Each, decision: tuple[str, ...] | None, kind: Kind) -> dict[str, Any]:
+    """What a question asks of its papers beyond what they are about: a detail abstracts do not
+    state, an aspect of each, one paper's decision (a fact question's only)."""
+    return {
+        "detail": each.detail,
+        "aspect": each.aspect,
+        "decision": decision if kind == "facts" else None,
+    }
+
+
+def _set_only(words: Words, kind: Kind, term: str) -> dict[str, Any]:
     """What it searches by, and what only a set question keeps: its subject in its own words,
     its negation, its head; a term it asks for word for word, which is then its subject."""
     wide = kind in SET_KINDS
@@ -163,101 +183,7 @@ def _set_only(words: _Words, kind: Kind, term: str) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class _Words:
-    """What a plan searches and judges by, and their vectors."""
-
-    query: str
-    topic: str
-    subject: str
-    query_vector: np.ndarray
-    topic_vector: np.ndarray
-    subject_vector: np.ndarray
-    ml_vector: np.ndarray | None = None
-    own_subject: str = ""
-    negated: bool = False
-    headed: bool = False
-
-    def searched(self) -> dict[str, Any]:
-        """What every plan keeps: the words it searches and judges by, and their vectors."""
-        names = ("query", "topic", "subject", "query_vector", "topic_vector", "subject_vector")
-        return {name: getattr(self, name) for name in (*names, "ml_vector")}
-
-
-def _english_words(
-    embedder: MiniLMEmbedding,
-    query: str,
-    own: str,
-    kind: Kind,
-    table: PaperTable,
-    about: list[str],
-    follows: bool,
-) -> _Words:
-    topic = without_names(query, table, about)
-    own_topic = names_removed(unpointed(own) if follows else query, table, about)
-    subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
-    if kind == "topics" and (within := TOPICAL_RE.search(own_topic)):
-        subject = subject_of(within.group(1))  # "in this conference": none
-    subject, negated = split_negation(uncontrasted(subject) if follows else subject)
-    texts = list(dict.fromkeys([query, topic, subject or topic]))
-    vectors = dict(zip(texts, embedder.embed_many(texts)))
-    return _Words(
-        query,
-        topic,
-        subject,
-        vectors[query],
-        vectors[topic],
-        vectors[subject or topic],
-        negated=negated,
-    )
-
-
-def _foreign_words(
-    foreign: Foreign,
-    embedder: MiniLMEmbedding,
-    question: str,
-    rendered: str,
-    resolved: Resolved,
-    kind: Kind,
-    table: PaperTable,
-    about: list[str],
-) -> _Words:
-    """A question in another language: BM25 and the English judge read the English its subject
-    translates to (and the names in it); sentences are chosen, and papers found densely, by the
-    question's own words in the multilingual space (the earlier question's too, for a
-    follow-up). `rendered`: its words as the English rules read them, without its filters."""
-    context = resolved.context
-    lang = language(question)
-    # what it sets its subject against ("…，而不是…") is no part of it: its "或" no alternative
-    question = before_cue(question, lang, "rather than") or question
-    own = content(names_removed(question, table, about), lang)
-    if (most := superlative_zh(question)) and kind in SET_KINDS:  # 任务 of 任务最多 is no subject
-        own = " ".join(own.replace(most.quantity, " ").split())
-    if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
-        own = " ".join(own.replace("、", " ").split())
-    earlier = content(names_removed(context, table, about), language(context)) if context else ""
-    translation = foreign.translate(own)
-    english = translation.phrases
-    query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
-    subject = (translation.subject or own) if kind in SET_KINDS else ""
-    texts = list(dict.fromkeys([query, subject]))
-    minilm = dict(zip(texts, embedder.embed_many(texts)))
-    ml = foreign.embed([own or question, f"{own} {earlier}".strip() or question])
-    return _Words(
-        query=query,
-        topic=" ".join(english) or own,
-        subject=subject,
-        query_vector=minilm[query],
-        topic_vector=ml[own or question],
-        subject_vector=minilm[subject],
-        ml_vector=ml[f"{own} {earlier}".strip() or question],
-        own_subject=own,
-        negated=NEGATED in rendered,  # wherever it stands: "与视频无关" ends the question
-        headed=translation.headed,
-    )
-
-
-def _only_filters(filters: Filters, words: _Words) -> bool:
+def _only_filters(filters: Filters, words: Words) -> bool:
     """Whether the question asks for nothing but its filters ("which orals are there?"): no word
     beyond them, in English or (untranslated) in its own language."""
     unfiltered = terms(words.query) - LISTING_WORDS

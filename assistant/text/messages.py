@@ -26,6 +26,34 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{n}. **{name}**：{count}，例如 {eg}",
     },
     "topic_subject": {"en": "on “{subject}”", "zh": "关于“{subject}”"},
+    # a decision asked of one paper ("Is RepSpec an oral?"), from the corpus's status field
+    "decided": {
+        "en": "{yes}**{name}** was {outcome} at ICLR {year}. {cite}",
+        "zh": "{yes}**{name}** 在 ICLR {year} {outcome}。{cite}",
+    },
+    "decided_yes": {"en": "Yes. ", "zh": "是的。"},
+    "decided_no": {"en": "No. ", "zh": "不是。"},
+    "status_Oral": {"en": "accepted as an oral", "zh": "以口头报告形式被接收"},
+    "status_Poster": {"en": "accepted as a poster", "zh": "以海报形式被接收"},
+    "status_ConditionalOral": {
+        "en": "conditionally accepted as an oral",
+        "zh": "有条件地以口头报告形式被接收",
+    },
+    "status_ConditionalPoster": {
+        "en": "conditionally accepted as a poster",
+        "zh": "有条件地以海报形式被接收",
+    },
+    "status_Reject": {"en": "rejected", "zh": "被拒"},
+    "status_Desk Rejected": {"en": "desk-rejected", "zh": "被直接拒稿（desk reject）"},
+    "status_Withdrawn": {"en": "withdrawn by its authors", "zh": "已被作者撤稿"},
+    "status_Not accepted": {
+        "en": "not on the accepted list, and not withdrawn, when the data was taken",
+        "zh": "在数据采集时不在接收名单上，也未撤稿",
+    },
+    "undecided": {
+        "en": "This corpus records no decision for **{name}**. {cite}",
+        "zh": "本语料库没有记录 **{name}** 的录用结果。{cite}",
+    },
     "scope_sep": {"en": "; ", "zh": "；"},
     "topic_areas": {"en": "Their commonest areas: {areas}.", "zh": "最常见的领域：{areas}。"},
     "ranked": {

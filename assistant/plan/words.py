@@ -1,0 +1,115 @@
+"""What a question searches and is judged by: its query, its topic (the query without the names
+of the papers it is about), a set question's subject, and their vectors; for a question in
+another language, the English its subject translates to and its vectors in the multilingual
+space."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..embedding import MiniLMEmbedding
+from ..store.papers import PaperTable
+from ..text.language import language
+from .cues import NEGATED, TOPICAL_RE
+from .followup import Resolved, unpointed
+from .foreign import Foreign, before_cue, content
+from .kinds import SET_KINDS, Kind, split_negation, subject_of, uncontrasted
+from .named import names_removed, without_names
+from .superlative import superlative_zh, without_superlative
+
+
+@dataclass(frozen=True)
+class Words:
+    """What a plan searches and judges by, and their vectors."""
+
+    query: str
+    topic: str
+    subject: str
+    query_vector: np.ndarray
+    topic_vector: np.ndarray
+    subject_vector: np.ndarray
+    ml_vector: np.ndarray | None = None
+    own_subject: str = ""
+    negated: bool = False
+    headed: bool = False
+
+    def searched(self) -> dict[str, Any]:
+        """What every plan keeps: the words it searches and judges by, and their vectors."""
+        names = ("query", "topic", "subject", "query_vector", "topic_vector", "subject_vector")
+        return {name: getattr(self, name) for name in (*names, "ml_vector")}
+
+
+def english_words(
+    embedder: MiniLMEmbedding,
+    query: str,
+    own: str,
+    kind: Kind,
+    table: PaperTable,
+    about: list[str],
+    follows: bool,
+) -> Words:
+    topic = without_names(query, table, about)
+    own_topic = names_removed(unpointed(own) if follows else query, table, about)
+    subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
+    if kind == "topics" and (within := TOPICAL_RE.search(own_topic)):
+        subject = subject_of(within.group(1))  # "in this conference": none
+    subject, negated = split_negation(uncontrasted(subject) if follows else subject)
+    texts = list(dict.fromkeys([query, topic, subject or topic]))
+    vectors = dict(zip(texts, embedder.embed_many(texts)))
+    return Words(
+        query,
+        topic,
+        subject,
+        vectors[query],
+        vectors[topic],
+        vectors[subject or topic],
+        negated=negated,
+    )
+
+
+def foreign_words(
+    foreign: Foreign,
+    embedder: MiniLMEmbedding,
+    question: str,
+    rendered: str,
+    resolved: Resolved,
+    kind: Kind,
+    table: PaperTable,
+    about: list[str],
+) -> Words:
+    """A question in another language: BM25 and the English judge read the English its subject
+    translates to (and the names in it); sentences are chosen, and papers found densely, by the
+    question's own words in the multilingual space (the earlier question's too, for a
+    follow-up). `rendered`: its words as the English rules read them, without its filters."""
+    context = resolved.context
+    lang = language(question)
+    # what it sets its subject against ("…，而不是…") is no part of it: its "或" no alternative
+    question = before_cue(question, lang, "rather than") or question
+    own = content(names_removed(question, table, about), lang)
+    if (most := superlative_zh(question)) and kind in SET_KINDS:  # 任务 of 任务最多 is no subject
+        own = " ".join(own.replace(most.quantity, " ").split())
+    if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
+        own = " ".join(own.replace("、", " ").split())
+    earlier = content(names_removed(context, table, about), language(context)) if context else ""
+    translation = foreign.translate(own)
+    english = translation.phrases
+    query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
+    subject = (translation.subject or own) if kind in SET_KINDS else ""
+    texts = list(dict.fromkeys([query, subject]))
+    minilm = dict(zip(texts, embedder.embed_many(texts)))
+    ml = foreign.embed([own or question, f"{own} {earlier}".strip() or question])
+    return Words(
+        query=query,
+        topic=" ".join(english) or own,
+        subject=subject,
+        query_vector=minilm[query],
+        topic_vector=ml[own or question],
+        subject_vector=minilm[subject],
+        ml_vector=ml[f"{own} {earlier}".strip() or question],
+        own_subject=own,
+        negated=NEGATED in rendered,  # wherever it stands: "与视频无关" ends the question
+        headed=translation.headed,
+    )
