@@ -174,6 +174,32 @@ def test_a_question_for_a_papers_contribution_quotes_what_it_proposes(
 
 
 @pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("What is ELMUR?", "We propose ELMUR"),
+        ("What does SCUBA do?", "We introduce SCUBA"),
+        ("Explain RepSpec.", "we propose RepSpec"),
+    ],
+)
+def test_a_question_asking_nothing_beyond_the_paper_gets_it_in_brief(
+    engine: Engine, question: str, said: str
+) -> None:
+    # it once got the results sentence "What is the paper?" is nearest to, or any sentence
+    answer = engine.ask(question)
+    assert " in brief:" in answer.text and said in answer.text and len(answer.citations) == 1
+
+
+def test_how_does_it_work_quotes_the_method(engine: Engine) -> None:
+    first = engine.ask("What does RepSpec propose?")
+    turns = [
+        Turn("user", first.question),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
+    answer = engine.ask("How does it work?", turns)
+    assert "we propose RepSpec, which combines structural re-parameterization" in answer.text
+
+
+@pytest.mark.parametrize(
     ("question", "expected", "said"),
     [
         ("What dataset does the paper on tumor reasoning use?", TUMOR, "TumorCoT"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..embedding import GroupCache
 from ..plan.asks import ASKED_ALONE, aspect_asked
-from ..plan.cues import COMPARE_RE, ONE_DESCRIBED_RE, PRONOUN_RE
+from ..plan.cues import COMPARE_RE, FRAMING_STEMS, ONE_DESCRIBED_RE, PRONOUN_RE
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
@@ -119,6 +119,9 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     vector = plan.topic_vector
     if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose
         vector, words = bank.embedder.embed_many([own])[0], terms(own)
+    stated = _aspect_stated(plan, about, own, bank, embed)
+    if stated is None and _nothing_asked(plan, about, own):  # "What is ELMUR?": it in brief
+        return summary(bank, about, plan.topic_vector, set(), "", plan.lang)
     return facts(
         bank,
         about,
@@ -126,9 +129,16 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         words,
         one_paper=len(about) == 1,
         asks=asks_of(own, embed.embed_many),
-        stated=_aspect_stated(plan, about, own, bank, embed),
+        stated=stated,
         each=len(plan.pinned) > 1,
     )
+
+
+def _nothing_asked(plan: Plan, about: list[PaperHit], own: str) -> bool:
+    """Whether an English question about one paper asks nothing beyond the paper itself ("What
+    is ELMUR?", "What does SCUBA do?", "Explain GTool."): no word but its name and framing."""
+    one = len(about) == 1 and not plan.detail and plan.lang == "en"
+    return one and not terms(own) - FRAMING_STEMS
 
 
 def _aspect_stated(

@@ -29,6 +29,8 @@ ASKS: dict[str, tuple[str, ...]] = {
         "What is the main contribution of the paper?",
         "What does the paper propose?",
         "What is the key idea of the method?",
+        "How does the method work?",
+        "How does it work?",
         "What methods do these papers propose?",
         "这篇论文的主要贡献是什么？",
         "它提出了什么方法？",
@@ -83,6 +85,8 @@ ASKS: dict[str, tuple[str, ...]] = {
     "whole": (
         "Summarize these papers.",
         "What are they about?",
+        "What is the paper?",
+        "What does the paper do?",
         "总结一下这些论文。",
         "它们讲的是什么？",
     ),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from ..text.tokens import terms
+
 WHICH_RE = re.compile(
     r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}?(?:papers?|works?|submissions?|methods?|approaches|"
     r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,2}?(?:papers|works|submissions)\b"
@@ -276,5 +278,7 @@ FRAMING_WORDS = frozenset(
     "each every brief briefly short "
     "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
-    "there is are do does did have has i'm looking for with conference iclr year".split()
+    "there is are do does did have has i'm looking for with conference iclr year "
+    "explain describe gist".split()
 )
+FRAMING_STEMS = frozenset(s for word in FRAMING_WORDS for s in terms(word))
