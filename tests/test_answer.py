@@ -200,6 +200,36 @@ def test_how_does_it_work_quotes_the_method(engine: Engine) -> None:
 
 
 @pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("How much does GTool improve?", "more than 29.6% performance improvements"),
+        ("What are the key numbers reported by TumorChain?", "1.5M CoT-labeled"),
+        ("SCUBA 的成功率是多少？", "up to 39% percent"),
+    ],
+)
+def test_a_question_for_figures_quotes_the_sentence_stating_them(
+    engine: Engine, question: str, said: str
+) -> None:
+    # "What are the key numbers reported by TumorChain?" quoted its closing sentence, no number
+    answer = engine.ask(question)
+    assert said in answer.text and len(answer.citations) == 1
+
+
+def test_figures_the_abstract_does_not_report_are_said_to_be_missing(engine: Engine) -> None:
+    # "How much faster is RepSpec?" gave four sentences, none with a number, none saying so
+    answer = engine.ask("How much faster is RepSpec?")
+    assert "reports no figures" in answer.text and "improvement in accept" in answer.text
+    assert [c.paper.id for c in answer.citations] == [REPSPEC]
+
+
+@pytest.mark.parametrize("question", ["Who proposed ELMUR?", "Who developed GTool?"])
+def test_who_made_a_paper_is_an_authors_question(engine: Engine, question: str) -> None:
+    # "Who proposed ELMUR?" quoted "We propose ELMUR ..." as if that named its authors
+    answer = engine.ask(question)
+    assert "does not state the authors" in answer.text
+
+
+@pytest.mark.parametrize(
     ("question", "expected", "said"),
     [
         ("What dataset does the paper on tumor reasoning use?", TUMOR, "TumorCoT"),

@@ -297,6 +297,27 @@ def test_numbers_are_read_from_digits_and_small_number_words_but_not_a_list_enum
     assert unstated("Qwen2.5 and GPT-4o agents were tested", "We test agents.") == {"4"}
 
 
+@pytest.mark.parametrize(
+    ("text", "reports"),
+    [
+        ("less than 5% success rate", True),
+        ("a 2.3x speedup on 1.5M examples", True),
+        ("Kendall accuracies up to 0.79, approximating", True),
+        ("UltraMix is 30\\% smaller", True),
+        ("paired with 3D CT scans", False),
+        ("prompting GPT-4o on Qwen2.5-7B", False),
+        ("two key properties: 1) Verifiable", False),
+        ("(4) modern VLM-based metrics", False),
+    ],
+)
+def test_a_figure_is_a_number_reported_not_an_enumerator_or_a_name(
+    text: str, reports: bool
+) -> None:
+    from assistant.text.numbers import states_figure
+
+    assert states_figure(text) is reports
+
+
 def test_latex_symbols_escapes_and_stray_braces_read_as_text() -> None:
     assert clean_latex(r"up to 2.37{\times} speedup with \gamma-tolerance") == (
         "up to 2.37× speedup with γ-tolerance"

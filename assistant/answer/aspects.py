@@ -18,6 +18,7 @@ import numpy as np
 from ..config import DATA_DIR
 from ..embedding import MiniLMEmbedding
 from ..schema import Paper
+from ..text.numbers import states_figure
 from .evidence import Scored, SentenceBank, Words
 
 # What a sentence stating each aspect reads like; a sentence's lean toward an aspect is its
@@ -71,6 +72,10 @@ MODEL_FILE = DATA_DIR / "aspect_model.json"
 # 0.15: 0.794, 0.2 and 0.4: 0.785; lists and counts the same with each.
 BACKGROUND = 0.15
 DATA_SENTENCES = 3  # a paper's data, asked of each of several papers: up to this many sentences
+# The figures a paper reports ("How much faster is RepSpec?", "What accuracy does it reach?"):
+# its sentences stating a number, up to FIGURE_SENTENCES, the likeliest to state its results.
+FIGURES = "Figures"
+FIGURE_SENTENCES = 2
 
 
 @dataclass(frozen=True)
@@ -146,8 +151,11 @@ def aspects_of(
 def stating(bank: SentenceBank, paper: Paper, aspect: str) -> list[Scored]:
     """The sentences of `paper` stating `aspect`, in abstract order: its cell's one, or for the
     data, every sentence the model reads as data (up to DATA_SENTENCES, the likeliest), since an
-    abstract often names its benchmarks one sentence each (ELMUR: T-Maze, POPGym, MIKASA-Robo)."""
+    abstract often names its benchmarks one sentence each (ELMUR: T-Maze, POPGym, MIKASA-Robo),
+    or for its figures, those reporting one (_figures)."""
     model = default_model()
+    if aspect == FIGURES:
+        return _figures(bank, paper, model)
     if aspect != "Data":
         cell = aspects_of(bank, paper, model).get(aspect)
         return [cell] if cell is not None else []
@@ -221,3 +229,13 @@ def _outline(
             best = (total, p, m, r)
     assert best is not None  # every abstract has at least one sentence
     return best[1], best[2], best[3]
+
+
+def _figures(bank: SentenceBank, paper: Paper, model: AspectModel) -> list[Scored]:
+    """The sentences of `paper` reporting a figure, the FIGURE_SENTENCES likeliest to state its
+    results, in abstract order."""
+    texts, x = paper_features(bank, paper)
+    chance = model.probabilities(x)["Results"]
+    found = [i for i, text in enumerate(texts) if states_figure(text)]
+    likeliest = sorted(found, key=lambda i: -chance[i])[:FIGURE_SENTENCES]
+    return [Scored(paper, i, texts[i], float(chance[i]), 0.0, 0.0) for i in sorted(likeliest)]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..schema import Citation, Paper
 from ..text.messages import papers as papers_of
 from ..text.messages import say
-from .aspects import ASPECTS, aspects_of, stating
+from .aspects import ASPECTS, FIGURES, aspects_of, stating
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 
@@ -41,7 +41,10 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
     still cited, by its first sentence, so its title and link are at hand)."""
     draft = Draft(parts=[aspect_lead(lang, aspect, len(papers))])
     for paper in papers[:MAX_EACH]:
-        sentences = stating(bank, paper, aspect)
+        sentences, aside = stating(bank, paper, aspect), ""
+        if not sentences and aspect == FIGURES:  # none: what it reports without them, if stated
+            sentences = stating(bank, paper, "Results")
+            aside = f"*{say(lang, 'no_figures')}* " if sentences else ""
         if not sentences:
             marker = draft.cite(paper, bank.sentences(paper)[0])
             draft.parts.append(
@@ -50,7 +53,7 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
             continue
         marker = draft.cite(paper, sentences[0].text)
         body = " ".join(f"{display(s.text)} {marker}" for s in sentences)
-        draft.parts.append(f"- {label(paper)}{badge(paper)}: {body}")
+        draft.parts.append(f"- {label(paper)}{badge(paper)}: {aside}{body}")
     return draft
 
 

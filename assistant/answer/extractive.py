@@ -13,11 +13,11 @@ from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
-from .aspects import aspects_of
+from .aspects import FIGURES, aspects_of
 from .compare import MAX_COMPARED, compare, each_aspect
 from .decide import Decision
 from .draft import Draft
-from .evidence import Scored, SentenceBank
+from .evidence import SentenceBank
 from .facts import asks_of, facts
 from .ranked import ranked
 from .status import decided
@@ -119,7 +119,10 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     vector = plan.topic_vector
     if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose
         vector, words = bank.embedder.embed_many([own])[0], terms(own)
-    stated = _aspect_stated(plan, about, own, bank, embed)
+    aspect = _aspect_asked(plan, about, own, bank, embed)
+    if aspect == FIGURES:  # "How much faster is RepSpec?": the sentences reporting numbers
+        return each_aspect(bank, [about[0].paper], aspect, plan.lang)
+    stated = aspects_of(bank, about[0].paper).get(aspect) if aspect else None
     if stated is None and _nothing_asked(plan, about, own):  # "What is ELMUR?": it in brief
         return summary(bank, about, plan.topic_vector, set(), "", plan.lang)
     return facts(
@@ -141,19 +144,19 @@ def _nothing_asked(plan: Plan, about: list[PaperHit], own: str) -> bool:
     return one and not terms(own) - FRAMING_STEMS
 
 
-def _aspect_stated(
+def _aspect_asked(
     plan: Plan, about: list[PaperHit], own: str, bank: SentenceBank, embed: GroupCache
-) -> Scored | None:
-    """The sentence stating the aspect a question about one paper asks for ("its main
-    contribution"), if it asks for one and the abstract states it; `embed` reads the question
-    (MiniLM, which reads only the English prototypes, or the multilingual model)."""
+) -> str | None:
+    """The aspect a question about one paper asks for ("its main contribution", "how much
+    faster"), if it asks for one; `embed` reads the question (MiniLM, which reads only the
+    English prototypes, or the multilingual model)."""
     pointed = len(plan.named) + len(plan.focus)
     if pointed > 1 or not about or (pointed == 0 and len(about) > 1):
         return None
     if plan.named and plan.lang == "en":  # "What does RepSpec propose?": of "the paper"
         own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
     aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
-    return aspects_of(bank, about[0].paper).get(aspect) if aspect in ASKED_ALONE else None
+    return aspect if aspect in ASKED_ALONE else None
 
 
 def _one_described(plan: Plan) -> bool:

@@ -40,6 +40,7 @@ ASKED = {
     "Data": "the data, tasks or benchmarks it uses",
     "Results": "its main results",
     "Limitations": "limitations of its own work",
+    "Figures": "the figures (numbers) it reports",
 }
 _NOT_STATED_RE = re.compile(r"^\W*(?:not stated|n/?a|none|unknown)\W*$", re.I)
 

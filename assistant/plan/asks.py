@@ -65,6 +65,16 @@ ASKS: dict[str, tuple[str, ...]] = {
         "在哪些基准上评测？",
         "这些论文用了哪些数据集？",
     ),
+    "Figures": (
+        "What are the key numbers?",
+        "How much does it improve?",
+        "What accuracy does it reach?",
+        "How much faster is it?",
+        "What numbers do these papers report?",
+        "具体数字是多少？",
+        "提升了多少？",
+        "准确率是多少？",
+    ),
     "Limitations": (
         "What are the limitations of the paper?",
         "What limitations do they mention?",
@@ -91,7 +101,8 @@ ASKS: dict[str, tuple[str, ...]] = {
         "它们讲的是什么？",
     ),
 }
-ASKED_ALONE = ("Method", "Results", "Problem")  # of one paper: data and limitations are details
+# of one paper: data and limitations are details; figures are the sentences reporting numbers
+ASKED_ALONE = ("Method", "Results", "Problem", "Figures")
 # An aspect is asked when its closest prototype is at least ASK_FLOOR close and ASK_MARGIN
 # closer than every other kind's. Chosen by hand on a dozen questions (no gold set holds
 # aspect questions): contribution questions came 0.62-0.86 close, detail ones at most 0.55

@@ -110,6 +110,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "Data": {"en": "Data", "zh": "数据"},
     "Results": {"en": "Results", "zh": "结果"},
     "Limitations": {"en": "Limitations", "zh": "局限"},
+    "Figures": {"en": "Figures", "zh": "具体数字"},
+    "no_figures": {
+        "en": "the abstract reports no figures; what it reports:",
+        "zh": "摘要中没有具体数字；它报告的是：",
+    },
     "too_wide": {
         "en": "Side by side, {n} papers would make too wide a table; here is a line for each. Name"
         " up to {most} of them to compare them in a table.",

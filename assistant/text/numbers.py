@@ -13,6 +13,12 @@ NUMBER_WORDS = (
     "fifteen sixteen seventeen eighteen nineteen twenty"
 ).split()
 _WORD_RE = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+# A figure a text reports: a number in digits, with its unit or scale if any ("39%", "2.3x",
+# "1.5M", "0.79", "over 100 tasks"); not a list's enumerator ("1)", "(2)") or the digits of a
+# name ("3D", "GPT-4o", "Qwen2.5-7B").
+_FIGURE_RE = re.compile(
+    r"(?<![\w.(-])\d+(?:,\d{3})*(?:\.\d+)?(?:\s?(?:%|×|x\b|[KMB]\b))?(?![\w)-])"
+)
 
 
 def numbers(text: str) -> frozenset[str]:
@@ -20,6 +26,11 @@ def numbers(text: str) -> frozenset[str]:
     those written as words up to twenty. A list item's own enumerator is not one of them."""
     words = {str(NUMBER_WORDS.index(m.group(1).lower())) for m in _WORD_RE.finditer(text)}
     return _digits(text) | words
+
+
+def states_figure(text: str) -> bool:
+    """Whether the text reports a figure (see _FIGURE_RE)."""
+    return _FIGURE_RE.search(text) is not None
 
 
 def unstated(claim: str, source: str) -> frozenset[str]:
