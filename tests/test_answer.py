@@ -222,6 +222,16 @@ def test_figures_the_abstract_does_not_report_are_said_to_be_missing(engine: Eng
     assert [c.paper.id for c in answer.citations] == [REPSPEC]
 
 
+def test_a_list_by_decision_alone_quotes_what_each_paper_proposes(engine: Engine) -> None:
+    # each paper's sentence closest to "Which papers are posters?" was any sentence at all:
+    # "Our project is available at https://..." for TumorChain
+    answer = engine.ask("Which papers are posters?")
+    assert "We propose ELMUR (External Layer Memory" in answer.text
+    assert "We further propose TumorChain" in answer.text and "project is available" not in (
+        answer.text
+    )
+
+
 @pytest.mark.parametrize("question", ["Who proposed ELMUR?", "Who developed GTool?"])
 def test_who_made_a_paper_is_an_authors_question(engine: Engine, question: str) -> None:
     # "Who proposed ELMUR?" quoted "We propose ELMUR ..." as if that named its authors

@@ -167,6 +167,11 @@ def stating(bank: SentenceBank, paper: Paper, aspect: str) -> list[Scored]:
     return [Scored(paper, i, texts[i], float(chance[i]), 0.0, 0.0) for i in sorted(likeliest)]
 
 
+def proposed(bank: SentenceBank, paper: Paper) -> Scored | None:
+    """The sentence stating what `paper` proposes or does (its method cell), if one does."""
+    return aspects_of(bank, paper).get("Method")
+
+
 def showing(
     bank: SentenceBank, paper: Paper, vector: np.ndarray, words: Words, n: int = 1
 ) -> list[Scored]:

@@ -49,7 +49,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         note = filters_text(plan.lang, plan.filters.description)
         vector = plan.subject_vector if decision.vector is None else decision.vector
         # a set with no subject of its own ("which of them are accepted?"): the earlier words
-        found = decision.words if decision.words.concepts else terms(plan.query)
+        found = decision.words if decision.words.concepts else terms(plan.query) - FRAMING_STEMS
         asked = superlative(plan.question) if plan.lang == "en" else superlative_zh(plan.question)
         if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
             return draft

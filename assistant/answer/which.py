@@ -7,12 +7,13 @@ import numpy as np
 
 from ..schema import PaperHit
 from ..text.messages import matching, matching_of, say
-from .aspects import showing
+from .aspects import proposed, showing
 from .draft import Draft, display, label
 from .evidence import SentenceBank, Words
 from .themes import themes
 
 LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms, not by embedding
+LONG_LISTING = 40  # ... and longer lists by filters alone, not by what each paper proposes
 MAX_UNMATCHED = 10  # up to this many papers given, those that do not match are named
 
 
@@ -39,12 +40,14 @@ def which(
     lead += say(lang, "aside", text=filters_note) if filters_note else ""
     draft.parts.append(lead + say(lang, "colon"))
     number = 0
-    if len(hits) > LONG_LIST:
+    if len(hits) > (LONG_LISTING if not subject and not terms else LONG_LIST):
         pick = bank.best_by_terms
     elif subject:
         pick = lambda *a: showing(bank, *a)[0]  # noqa: E731
-    else:  # a list by filters alone: each paper's sentence closest to the question
+    elif terms:  # "which of them are orals?": closest to what came before
         pick = bank.best
+    else:  # a list by filters alone ("Which papers are posters?"): what each proposes
+        pick = lambda paper, *a: proposed(bank, paper) or bank.best(paper, *a)  # noqa: E731
     for theme in themes(hits, subject, lang):
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
