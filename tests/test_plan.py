@@ -275,6 +275,29 @@ def test_a_subject_that_begins_with_dataset_keeps_it() -> None:
     )
 
 
+def test_a_word_that_frames_questions_but_begins_a_term_keeps_the_term() -> None:
+    # "state" frames "What is the state of research on ...?": SSM questions lost it
+    assert subject_of("Which papers use state space models?") == "state space models"
+    assert subject_of("Which papers focus on main memory?") == "main memory"
+    assert subject_of("What is the state of research on grokking?") == "grokking"
+
+
+def test_what_a_decision_word_leaves_at_the_end_is_no_part_of_the_subject(engine: Engine) -> None:
+    # "accepted" is read as a filter, its place taken by "papers": "RL were papers"
+    plan = engine.plan("Which papers on reinforcement learning were accepted?")
+    assert plan.subject == "reinforcement learning"
+
+
+def test_how_many_of_them_counts_the_papers_just_listed_by_a_filter(engine: Engine) -> None:
+    # "How many of them are posters?" had the subject "How many of them are papers" and
+    # matched none of them
+    first = engine.ask("Which papers are about large language models?")
+    cited = tuple(dict.fromkeys(c.paper.id for c in first.citations))
+    turns = [Turn("user", first.question), Turn("assistant", first.text, cited)]
+    answer = engine.ask("How many of them are posters?", turns)
+    assert answer.text.startswith(f"{len(cited)} of these {len(cited)} papers match")
+
+
 def test_an_earlier_list_keeps_its_order_when_long_names_were_cut(engine: Engine) -> None:
     grokking, data = engine.table.get("blfwRondjY"), engine.table.get("bmoh0i1nqE")
     assert grokking is not None and data is not None

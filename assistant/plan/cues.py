@@ -267,18 +267,26 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
     ),
 }
 PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every facts prototype
-FRAMING_WORDS = frozenset(
-    word.strip("?.,").lower()
-    for kind in ("which", "summary")
-    for phrase in PROTOTYPES[kind]
-    for word in phrase.split()
-) | frozenset(
+# the words questions frame their subjects with: those of the prototypes, and these (the only
+# ones that may also end a subject's framing: "... on RL were accepted", "manipulated ones")
+FUNCTION_WORDS = frozenset(
     "a an the all any some of on in about for to me us my please tell can could you would "
     "papers paper works work research researches submissions studies study studying "
     "each every brief briefly short "
     "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "there is are do does did have has i'm looking for with conference iclr year "
-    "explain describe gist".split()
+    "explain describe gist was were got get".split()
+)
+FRAMING_WORDS = FUNCTION_WORDS | frozenset(
+    word.strip("?.,").lower()
+    for kind in ("which", "summary")
+    for phrase in PROTOTYPES[kind]
+    for word in phrase.split()
 )
 FRAMING_STEMS = frozenset(s for word in FRAMING_WORDS for s in terms(word))
+# Framing words of the prototypes that also begin technical terms ("state space models", "main
+# memory", "one class classification"): they frame a question only before another framing word
+# ("the state of research on", "the main approaches to").
+TERM_STARTS = frozenset("state main one".split())
+HOW_MANY_RE = re.compile(r"^\s*how many\b", re.I)  # frames a count ("How many of them are orals?")

@@ -16,6 +16,8 @@ from .cues import (
     CORPUS_TAIL_RE,
     DETAIL_RE,
     FRAMING_WORDS,
+    FUNCTION_WORDS,
+    HOW_MANY_RE,
     MENTION_RE,
     METADATA_TAIL_RE,
     NEGATION_RE,
@@ -27,6 +29,7 @@ from .cues import (
     SEVERAL_RE,
     SIMILAR_RE,
     SUMMARY_RE,
+    TERM_STARTS,
     WHICH_OF_RE,
     WHICH_RE,
 )
@@ -178,16 +181,24 @@ def split_negation(subject: str) -> tuple[str, bool]:
 
 
 def _unframed(question: str) -> str:
-    words = WORD_RE.findall(PRESENTATION_TAIL_RE.sub("", METADATA_TAIL_RE.sub("", question)))
+    question = HOW_MANY_RE.sub("", METADATA_TAIL_RE.sub("", question))
+    words = WORD_RE.findall(PRESENTATION_TAIL_RE.sub("", question))
     start = 0
-    while start < len(words) and (
-        _spelling(words[start]) in FRAMING_WORDS or not words[start][0].isalnum()
-    ):
+    while start < len(words) and (_frames(words, start) or not words[start][0].isalnum()):
         start += 1
-    rest = list(words[start:])
-    while rest and not rest[-1][0].isalnum():
-        rest.pop()
+    rest = list(words[start:])  # ... and closing ones ("on RL were accepted": "accepted" is read
+    while rest and (not rest[-1][0].isalnum() or _spelling(rest[-1]) in FUNCTION_WORDS):
+        rest.pop()  # as a filter, its place taken by "papers")
     return CORPUS_TAIL_RE.sub("", " ".join(rest))
+
+
+def _frames(words: list[str], at: int) -> bool:
+    """Whether the word at `at` frames the question: a framing word, and where it may begin a
+    term (TERM_STARTS), one followed by another framing word."""
+    word = _spelling(words[at])
+    if word not in FRAMING_WORDS:
+        return False
+    return word not in TERM_STARTS or at + 1 < len(words) and _frames(words, at + 1)
 
 
 def _spelling(word: str) -> str:
