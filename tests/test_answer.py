@@ -222,6 +222,14 @@ def test_figures_the_abstract_does_not_report_are_said_to_be_missing(engine: Eng
     assert [c.paper.id for c in answer.citations] == [REPSPEC]
 
 
+def test_compare_the_papers_on_a_subject_puts_that_set_side_by_side(engine: Engine) -> None:
+    # it was a summary about "Compare the papers on reinforcement learning"
+    answer = engine.ask("Compare the papers on reinforcement learning.")
+    listed = engine.ask("Which papers are about reinforcement learning?")
+    assert "| Method |" in answer.text and ELMUR in {c.paper.id for c in answer.citations}
+    assert {c.paper.id for c in answer.citations} == {c.paper.id for c in listed.citations}
+
+
 def test_a_list_by_decision_alone_quotes_what_each_paper_proposes(engine: Engine) -> None:
     # each paper's sentence closest to "Which papers are posters?" was any sentence at all:
     # "Our project is available at https://..." for TumorChain

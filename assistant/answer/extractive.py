@@ -4,7 +4,7 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 from __future__ import annotations
 
 from ..embedding import GroupCache
-from ..plan.asks import ASKED_ALONE, aspect_asked
+from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
 from ..plan.cues import COMPARE_RE, FRAMING_STEMS, ONE_DESCRIBED_RE, PRONOUN_RE
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
@@ -53,6 +53,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         asked = superlative(plan.question) if plan.lang == "en" else superlative_zh(plan.question)
         if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
             return draft
+        if plan.aspect == COMPARED and len(about) > 1:  # "Compare the orals on X."
+            return _compared(plan, about, bank, terms(plan.topic))
         if plan.aspect:  # "What are the results of the papers on X?": each one's
             return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
         if plan.kind == "which":
@@ -70,10 +72,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         )
         scope += [say(plan.lang, "topic_subject", subject=plan.subject)] if plan.subject else []
         return topics(bank, about, say(plan.lang, "scope_sep").join(scope), plan.lang)
-    if plan.kind == "compare" and len(about) <= MAX_COMPARED:
-        return compare(bank, [h.paper for h in about], plan.lang)
-    if plan.kind == "compare":  # too many for a table: a line each
-        return _too_wide(plan, about, bank, words)
+    if plan.kind == "compare":
+        return _compared(plan, about, bank, words)
     if plan.kind == "which":
         note = filters_text(plan.lang, plan.filters.description)
         return which(
@@ -88,11 +88,20 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     return _facts(plan, about, bank, words)
 
 
+def _compared(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
+    """Papers side by side: a table, or a line each when there are too many for one."""
+    if len(about) <= MAX_COMPARED:
+        return compare(bank, [h.paper for h in about], plan.lang)
+    return _too_wide(plan, about, bank, words)
+
+
 def _too_wide(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
     """A comparison of more papers than a table holds: each paper's sentence closest to what it
     compares them by ("How do they compare to Adam?"), or, comparing them by nothing named
-    ("Compare them."), what each proposes."""
+    ("Compare them.", "Compare the papers on X": X is what they share), what each proposes."""
     by = terms(PRONOUN_RE.sub(" ", COMPARE_RE.sub(" ", plan.question)))
+    if plan.aspect == COMPARED:
+        by = set()
     if by:
         draft = _facts(plan, about, bank, words)
     else:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..plan.asks import COMPARED
 from ..plan.plan import Plan
 from ..schema import Paper, PaperHit
 from ..text.markers import markers_in, strip_markers
@@ -70,9 +71,10 @@ class Tasks:
 
     def run(self) -> Iterator[str]:
         about = [h.paper for h in self.decision.about]
-        if self.plan.kind == "compare" and 2 <= len(about) <= MAX_COMPARED:
+        compared = self.plan.kind == "compare" or self.plan.aspect == COMPARED
+        if compared and 2 <= len(about) <= MAX_COMPARED:
             yield from self.compare(about)
-        elif self.plan.aspect and len(about) > 1:
+        elif self.plan.aspect in ASKED and len(about) > 1:
             yield from self.each_aspect(about)
         elif self.wide and self.plan.kind == "which":
             yield from self.listing(about)

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
 from ..store.papers import PaperTable
-from .cues import AUXILIARY_END_RE, SET_DESCRIBED_RE, detail_noun
+from .cues import AUXILIARY_END_RE, COMPARE_RE, SET_DESCRIBED_RE, detail_noun
 from .cues_zh import ZH_SET_DESCRIBED
 from .foreign import Foreign, render
 from .kinds import Kind, detail_asked
@@ -115,6 +115,7 @@ NOT_ASPECTS = ("detail", "whole")
 # eval/gold_each_aspect.jsonl, read right: 0.55: 0.909; 0.50, 0.45 and 0.40: 0.955.
 EACH_FLOOR = 0.50
 ZH_DESCRIBED = re.compile(ZH_SET_DESCRIBED)
+COMPARED = "Compare"  # what "Compare the papers on X" asks of X's papers: them side by side
 
 
 @lru_cache(maxsize=4)
@@ -181,6 +182,8 @@ def of_each(
     if described:  # what it asks of them: "What are the results of" [the papers on X]
         question = question[described.end() :] if foreign else question[: described.start()]
     question = names_removed(question, table, about)
+    if described and not foreign and COMPARE_RE.search(question):  # "Compare the orals on X"
+        return Each("summary", None, COMPARED, subject)
     aspect = "Limitations" if limits else aspect_asked(question, embedder, not foreign, EACH_FLOOR)
     if not aspect:
         return Each(kind, detail)
