@@ -40,7 +40,8 @@ ELMUR = "bm3rbtEMFj"
         ("口头报告里有哪些关于强化学习的论文？", "which"),
         ("列出关于视频理解的海报论文。", "which"),
         ("Rex-Thinker 的训练分成哪两个阶段？", "facts"),
-        ("有多少篇论文？", "facts"),
+        ("有多少篇论文？", "which"),  # it said no paper addresses the question
+        ("有多少篇关于强化学习的论文被接收了？", "which"),
         ("把和图像生成有关的论文都找出来。", "which"),
         ("我想找检索增强生成方面的论文。", "which"),
         # what these papers say about a subject, as a whole; whether any of them does
@@ -221,6 +222,28 @@ def test_the_bridge_takes_the_name_the_papers_closest_to_the_subject_use(engine:
     # the encoder alone puts "encoders" closest to 投机解码, and the dictionary alone "decoding"
     assert engine.foreign().english("投机解码") == ("speculative decoding",)
     assert "autonomous driving" in engine.foreign().english("自动驾驶")
+
+
+def test_how_many_of_them_counts_the_papers_just_listed(engine: Engine) -> None:
+    # 其中有多少篇是海报？ was a fact question about figures, answered paper by paper
+    first = engine.ask("有多少篇关于强化学习的论文？")
+    cited = tuple(dict.fromkeys(c.paper.id for c in first.citations))
+    turns = [Turn("user", first.question), Turn("assistant", first.text, cited)]
+    answer = engine.ask("其中有多少篇是海报？", turns)
+    assert ELMUR in cited and answer.text.startswith(f"这 {len(cited)} 篇论文中有 {len(cited)} 篇")
+
+
+def test_which_of_two_named_papers_judges_those_two(engine: Engine) -> None:
+    # it listed every accepted paper of the corpus
+    answer = engine.ask("ELMUR 和 RepSpec 哪个被接收了？")
+    assert {c.paper.id for c in answer.citations} == {ELMUR, "bqEi97qzzz"}
+
+
+def test_compare_the_papers_on_a_subject_in_chinese_puts_them_side_by_side(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("比较一下关于强化学习的论文。")
+    assert "| 方法 |" in answer.text and ELMUR in {c.paper.id for c in answer.citations}
 
 
 def test_a_last_word_that_only_frames_the_subject_is_left_out_of_its_translation(

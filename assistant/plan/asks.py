@@ -116,6 +116,7 @@ NOT_ASPECTS = ("detail", "whole")
 EACH_FLOOR = 0.50
 ZH_DESCRIBED = re.compile(ZH_SET_DESCRIBED)
 COMPARED = "Compare"  # what "Compare the papers on X" asks of X's papers: them side by side
+COMPARE_LEAD_RE = re.compile(r"\s*compare\b")  # a rendered question opening with 比较, 对比
 
 
 @lru_cache(maxsize=4)
@@ -175,6 +176,8 @@ def of_each(
     subject = described.group("subject") if described else ""
     if foreign and render(subject, "zh") != subject:  # "撤稿的论文": cue words, read as filters
         described = None
+    if foreign and not about and kind == "summary" and COMPARE_LEAD_RE.match(rendered):
+        return Each("summary", None, COMPARED)  # "比较一下关于X的论文": X's papers side by side
     asks_each = kind in ("facts", "summary") or kind == "which" and limits
     if not described and (len(about) < 2 or not asks_each):
         return Each(kind, detail)  # "which of them ...?" picks papers, unless by limitations

@@ -134,7 +134,7 @@ def make_plan(
         filters=filters,
         named=tuple(named),
         focus=resolved.focus,
-        listing=_only_filters(filters, words),
+        listing=_only_filters(filters, words) and not about,  # of given papers: judge those
         **_asks(each, decision, kind),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
