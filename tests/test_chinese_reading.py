@@ -233,6 +233,12 @@ def test_how_many_of_them_counts_the_papers_just_listed(engine: Engine) -> None:
     assert ELMUR in cited and answer.text.startswith(f"这 {len(cited)} 篇论文中有 {len(cited)} 篇")
 
 
+def test_a_decision_written_in_english_inside_chinese_is_a_filter(engine: Engine) -> None:
+    # "oral" stayed a word of the subject, and every paper on it was listed
+    plan = engine.plan("有哪些关于强化学习的 oral 论文？")
+    assert "Oral" in plan.filters.statuses and plan.subject == "reinforcement learning"
+
+
 def test_which_of_two_named_papers_judges_those_two(engine: Engine) -> None:
     # it listed every accepted paper of the corpus
     answer = engine.ask("ELMUR 和 RepSpec 哪个被接收了？")

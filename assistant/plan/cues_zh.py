@@ -29,8 +29,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?有?多少篇", " how many of them "),
     (r"有?多少篇", " how many papers "),
-    (r"口头报告|口头", " oral papers "),
-    (r"海报|墙报", " poster papers "),
+    (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
+    (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
     # a negated decision is the other one; "有没有被接收的论文" asks for accepted ones (没有 there
     # belongs to 有没有)
     (r"(?:未|没|(?<!有)没有)被拒(?:稿|绝)?", " accepted papers "),
