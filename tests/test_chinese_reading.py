@@ -237,6 +237,9 @@ def test_a_decision_written_in_english_inside_chinese_is_a_filter(engine: Engine
     # "oral" stayed a word of the subject, and every paper on it was listed
     plan = engine.plan("有哪些关于强化学习的 oral 论文？")
     assert "Oral" in plan.filters.statuses and plan.subject == "reinforcement learning"
+    # the best papers: the orals, as in English (the question was a fact question)
+    plan = engine.plan("强化学习方向最值得读的论文是哪些？")
+    assert plan.kind == "which" and "Oral" in plan.filters.statuses
 
 
 def test_which_of_two_named_papers_judges_those_two(engine: Engine) -> None:

@@ -51,11 +51,14 @@ def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "question, statuses, query",
+    "question, statuses, query",  # query None: the question as asked
     [
         ("which posters study memory?", POSTER, "which papers study memory?"),
         ("Summarise the orals on unlearning", ORAL, "Summarise the papers on unlearning"),
         ("What does RepSpec propose?", (), "What does RepSpec propose?"),
+        # the conference names no best papers: its orals are its best-rated
+        ("What are the best papers on unlearning?", ORAL, "What are the papers on unlearning?"),
+        ("Which papers study best-arm identification?", (), None),
         (
             "Is a poster child of grokking discussed?",
             (),
@@ -64,10 +67,10 @@ def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
     ],
 )
 def test_filters_stated_in_the_question_are_read_and_removed(
-    engine: Engine, question: str, statuses: tuple[str, ...], query: str
+    engine: Engine, question: str, statuses: tuple[str, ...], query: str | None
 ) -> None:
     plan = engine.plan(question)
-    assert plan.filters.statuses == statuses and plan.query == query
+    assert plan.filters.statuses == statuses and plan.query == (query or question)
 
 
 def test_a_flag_wins_over_the_same_filter_in_the_question(engine: Engine) -> None:

@@ -28,6 +28,15 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "accepted",
     ),
     (re.compile(r"\b(?:orals?|oral\s+(?:papers?|presentations?))\b", re.I), "oral"),
+    # the conference names no best papers: its highest decision is what "best" can mean
+    (
+        re.compile(
+            r"\b(?:best|top|strongest|most (?:notable|important|influential|highly rated))\s+"
+            r"(?:[\w-]+\s+)?(?:papers?|works?|submissions?)\b",
+            re.I,
+        ),
+        "oral",
+    ),
     (re.compile(r"\b(?:posters?|poster\s+papers?)\b", re.I), "poster"),
     (
         re.compile(r"\bdesk[\s-]+rejected\b(?:\s+(?:papers?|submissions?))?", re.I),
