@@ -190,6 +190,12 @@ def test_an_aspect_of_each_of_many_papers_shows_the_first_and_says_so(
             "Results",
             "video understanding",
         ),
+        # without an article before "papers on": it was a set question on "commonly used in ..."
+        (
+            "What datasets are commonly used in papers on reinforcement learning?",
+            "Data",
+            "reinforcement learning",
+        ),
         ("关于强化学习的论文有哪些局限性？", "Limitations", "reinforcement learning"),
         ("强化学习相关论文的主要结果是什么？", "Results", "reinforcement learning"),
         ("关于强化学习的海报有哪些局限性？", "Limitations", "reinforcement learning"),  # all 19

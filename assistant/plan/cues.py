@@ -28,7 +28,7 @@ ONE_DESCRIBED_RE = re.compile(
 # "What limitations do the papers on reinforcement learning mention?": an aspect asked of each
 # paper of a set the question describes ("the papers on X"), whose subject is X (plan/asks.py)
 SET_DESCRIBED_RE = re.compile(
-    r"\b(?:the|these|those)\s+(?:papers|works|studies|submissions)\s+(?:on|about)\s+"
+    r"\b(?:(?:the|these|those)\s+)?(?:papers|works|studies|submissions)\s+(?:on|about)\s+"
     r"(?P<subject>[^?!.]+?)\s*[?!.]*$",
     re.I,
 )
