@@ -727,6 +727,21 @@ def test_most_of_a_quantity_orders_the_papers_by_the_figure_each_states(engine: 
     assert listed(fewest)[:2] == [IMAGENWORLD, SCUBA]
 
 
+def test_of_two_papers_a_comparative_orders_them_by_the_figure_each_states(
+    engine: Engine,
+) -> None:
+    # "Which one has more tasks?" after comparing SCUBA and ImagenWorld judged both on "more
+    # tasks" and listed them in any order
+    turns = turns_after(engine, "Compare ImagenWorld and SCUBA.")
+    answer = engine.ask("Which one has more tasks?", turns)
+    assert listed(answer) == [SCUBA, IMAGENWORLD] and "a figure for “tasks”" in answer.text
+    # of one paper, or with no paper pointed at, "more" is no superlative
+    from assistant.plan.superlative import superlative
+
+    assert superlative("Which papers use more data?") is None
+    assert superlative("Which one is larger?", comparative=True) is not None
+
+
 def test_a_superlative_no_abstract_gives_a_figure_for_lists_the_papers_as_usual(
     engine: Engine,
 ) -> None:

@@ -50,7 +50,10 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         vector = plan.subject_vector if decision.vector is None else decision.vector
         # a set with no subject of its own ("which of them are accepted?"): the earlier words
         found = decision.words if decision.words.concepts else terms(plan.query) - FRAMING_STEMS
-        asked = superlative(plan.question) if plan.lang == "en" else superlative_zh(plan.question)
+        two = len(plan.pinned) == 2  # "Which one has more tasks?": of two, the most
+        asked = (
+            superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
+        )
         if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
             return draft
         if plan.aspect == COMPARED and len(about) > 1:  # "Compare the orals on X."

@@ -117,6 +117,7 @@ EACH_FLOOR = 0.50
 ZH_DESCRIBED = re.compile(ZH_SET_DESCRIBED)
 COMPARED = "Compare"  # what "Compare the papers on X" asks of X's papers: them side by side
 COMPARE_LEAD_RE = re.compile(r"\s*compare\b")  # a rendered question opening with 比较, 对比
+SETS_RE = re.compile(r"\b(?:papers|works|studies|submissions)\b", re.I)
 
 
 @lru_cache(maxsize=4)
@@ -176,6 +177,8 @@ def of_each(
     subject = described.group("subject") if described else ""
     if foreign and render(subject, "zh") != subject:  # "撤稿的论文": cue words, read as filters
         described = None
+    if described and not foreign and len(SETS_RE.findall(question)) > 1:
+        described = None  # "How do papers on X differ from papers on Y?": two sets
     if foreign and not about and kind == "summary" and COMPARE_LEAD_RE.match(rendered):
         return Each("summary", None, COMPARED)  # "比较一下关于X的论文": X's papers side by side
     asks_each = kind in ("facts", "summary") or kind == "which" and limits

@@ -15,6 +15,7 @@ from .gloss import dictionary
 from .spelling import known_words
 
 IRREGULAR = frozenset({"most", "least", "best", "worst"})  # no "-er" form to check
+COMPARATIVES = {"more": "most", "fewer": "fewest", "less": "least", "better": "best"}
 WORD_RE = re.compile(r"[A-Za-z][\w'-]*|\d[\d.,]*|[^\w\s]")
 # words a quantity never runs through: it is the noun phrase right after the superlative
 QUANTITY_ENDS = frozenset(
@@ -40,18 +41,22 @@ class Superlative:
     english: str = ""  # the quantity in English, when asked in another language
 
 
-def superlative(text: str) -> Superlative | None:
-    """The first superlative of an English text, if any, with the quantity it is of."""
+def superlative(text: str, comparative: bool = False) -> Superlative | None:
+    """The first superlative of an English text, if any, with the quantity it is of;
+    `comparative`: of two papers, a comparative asks the same ("Which one has more tasks?"),
+    read as its superlative."""
     words = WORD_RE.findall(text)
     for i, word in enumerate(words):
-        if _is_superlative(word.lower()):
+        most = _most(word.lower()) if comparative else ""
+        if most or _is_superlative(word.lower()):
             quantity = _quantity(words[i + 1 :])
             if quantity and (quantity[0].lower() in FRAMING_WORDS or quantity[0].endswith("ly")):
                 return None  # "most papers": the corpus; "most commonly used": no quantity
             start = i - (i > 0 and words[i - 1].lower() == "the")
             start -= start > 0 and words[start - 1].lower() in FRAMING_WORDS
             end = i + 1 + len(quantity)
-            return Superlative(word.lower(), " ".join(quantity), " ".join(words[start:end]))
+            asked = most or word.lower()
+            return Superlative(asked, " ".join(quantity), " ".join(words[start:end]))
     return None
 
 
@@ -94,6 +99,16 @@ def _is_superlative(word: str) -> bool:
     if len(word) < 6 or not word.endswith("est"):
         return False
     return f"{word[:-3]}er" in known_words()  # largest/larger; not interest, request, honest
+
+
+def _most(word: str) -> str:
+    """The superlative of a comparative ("larger": "largest"; "more": "most"), else ""."""
+    if word in COMPARATIVES:
+        return COMPARATIVES[word]
+    if len(word) < 5 or not word.endswith("er"):
+        return ""
+    most = f"{word[:-2]}est"
+    return most if most in known_words() else ""  # larger/largest; not paper, transformer
 
 
 def _quantity(words: list[str]) -> list[str]:
