@@ -20,8 +20,8 @@ from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
 from .cues_zh import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
-from .gloss import agreement, explained, words_in
-from .heads import MIN_CHARS, compound, headed, narrowest
+from .gloss import agreement, explained
+from .heads import MIN_CHARS, compound, framed, headed, narrowest
 from .kinds import Prototypes
 
 PHRASES_FILE = DATA_DIR / "keyword_phrases.json"  # scripts/learn_corpus_terms.py
@@ -62,7 +62,6 @@ BRIDGE_FEEDBACK = 0.3
 # more often than chance ("llm" for 顿悟, grokking) is no name for the subject. Dev topics: 0 and
 # 0.2 the same, 0.3 0.858 / 0.822 / 0.717 against 0.842 / 0.814 / 0.717, 0.4 0.850 / 0.817.
 FEEDBACK_JOIN = 0.3
-TAIL_CHARS = 2  # a word this long ending a subject may only frame it (机制 mechanism, 场景 setting)
 SHARED_PHRASES_FROM = 1000  # papers: from this size on, only shared keyword phrases are own
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
 FRAMING = {"zh": re.compile(ZH_FRAMING)}
@@ -215,7 +214,7 @@ class Foreign:
                     phrases += self._bridge(part)
         head = ""
         if len(parts) < 2:  # "神经网络的缩放定律": scaling laws of neural networks
-            phrases, rest = self._framed(rest, phrases)
+            phrases, rest = framed(rest, phrases, self._bridge, lambda t: self._named_near(rest, t))
             phrases, head = self._headed(rest, phrases)
             split = compound(rest, phrases, lambda tail: self._named_near(rest, tail))
             if not head and split != rest:
@@ -226,22 +225,6 @@ class Foreign:
         if head:
             return Translation(english, f"{head} of {phrases[0]}", headed=True)
         return Translation(english, " or ".join(english))
-
-    def _framed(self, rest: str, phrases: list[str]) -> tuple[list[str], str]:
-        """A subject ending in a word of two characters, which the papers closest to it do not
-        confirm as its head, may only be framed by it (机制 of 上下文学习机制: in-context learning,
-        not "interpretable machine learning"): the rest's own phrases, when they explain more
-        of the rest than the whole's do."""
-        end = len(rest) - TAIL_CHARS
-        if " " in rest or not phrases or end < MIN_CHARS:
-            return phrases, rest
-        tail, start = rest[end:], rest[:end]
-        if not any(i == end and n == TAIL_CHARS for i, n, _ in words_in(rest)):
-            return phrases, rest  # no dictionary word ends it
-        own = self._bridge(start)
-        if explained(" ".join(own), start) <= explained(" ".join(phrases), start):
-            return phrases, rest
-        return (phrases, rest) if self._named_near(rest, tail) else (own, start)
 
     def _named_near(self, whole: str, tail: str) -> bool:
         """Whether the conference papers closest to `whole` give the tail's phrase as a keyword
