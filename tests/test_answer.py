@@ -240,6 +240,23 @@ def test_a_list_by_decision_alone_quotes_what_each_paper_proposes(engine: Engine
     )
 
 
+def test_a_detail_asked_after_an_answer_about_one_paper_is_asked_of_it(engine: Engine) -> None:
+    # "Who are the authors?" was a summary on "authors" (no paper addresses it), and "Where can I
+    # find the code?" answered about two other papers
+    first = engine.ask("Which paper is about tumors?")
+    turns = [
+        Turn("user", first.question),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
+    authors = engine.ask("Who are the authors?", turns)
+    assert "does not state the authors" in authors.text
+    assert [c.paper.id for c in authors.citations] == [TUMOR]
+    code = engine.ask("Where can I find the code?", turns)  # the sentence with its link
+    assert "https://anonymous.4open.science/r/TumorChain" in code.text
+    assert [c.paper.id for c in code.citations] == [TUMOR]
+    assert "does not state the code" in engine.ask("Is the code of GTool available?").text
+
+
 @pytest.mark.parametrize("question", ["Who proposed ELMUR?", "Who developed GTool?"])
 def test_who_made_a_paper_is_an_authors_question(engine: Engine, question: str) -> None:
     # "Who proposed ELMUR?" quoted "We propose ELMUR ..." as if that named its authors

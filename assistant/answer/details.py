@@ -15,7 +15,13 @@ DURATION_RE = re.compile(
     r"\b\d[\d,.]*\s*(?:k\s*)?(?:gpu[- ]|tpu[- ])?(?:hours?|hrs?|days?|minutes?|mins?|weeks?)\b",
     re.I,
 )
+# ... and its code by a link or a statement that the code is released
+CODE_RE = re.compile(
+    r"https?://|github\.com|\b(?:code|project|implementation)s?\b[^.]{0,40}\b(?:available|released?)\b",
+    re.I,
+)
 STATED_AS: dict[str, re.Pattern[str]] = {
+    "code release": CODE_RE,
     "limitations": CUES["Limitations"],
     "future work": CUES["Limitations"],
     "training time": DURATION_RE,

@@ -16,7 +16,8 @@ from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of
 from .compare import MAX_COMPARED, compare, each_aspect
 from .decide import Decision
-from .draft import Draft
+from .details import stated_as
+from .draft import Draft, badge, display, label
 from .evidence import SentenceBank
 from .facts import asks_of, facts
 from .ranked import ranked
@@ -116,6 +117,8 @@ def _too_wide(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[
 def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
     """The sentences that answer a fact question; for an aspect asked of one paper, the one
     stating it."""
+    if plan.detail and (draft := _in_form(plan.detail, about, bank)) is not None:
+        return draft  # "Where can I find the code?": the sentence with the link
     described = bool(about) and not plan.named and not plan.focus and _one_described(plan)
     if described:  # "the paper on symmetry discovery": the one whose sentences answer best
         best = bank.score([h.paper for h in about], plan.topic_vector, words)[:1]
@@ -147,6 +150,23 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         stated=stated,
         each=len(plan.pinned) > 1,
     )
+
+
+def _in_form(detail: str, about: list[PaperHit], bank: SentenceBank) -> Draft | None:
+    """The sentences that state a detail in the form that decides it (details.STATED_AS: a link
+    for the code, a duration for the training time), of the papers stating it; None when the
+    detail has no such form."""
+    form = stated_as(detail)
+    if form is None:
+        return None
+    draft = Draft()
+    for hit in about:
+        found = [t for t in bank.sentences(hit.paper) if form.search(t)]
+        if found:
+            marker = draft.cite(hit.paper, found[0])
+            body = " ".join(f"{display(t)} {marker}" for t in found)
+            draft.parts.append(f"{label(hit.paper)}{badge(hit.paper)}: {body}")
+    return draft if draft.parts else None
 
 
 def _nothing_asked(plan: Plan, about: list[PaperHit], own: str) -> bool:

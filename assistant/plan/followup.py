@@ -13,6 +13,7 @@ from .cues import (
     CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
+    DETAIL_RE,
     LIKE_THIS_RE,
     NUMBERED_RE,
     ORDINAL_RE,
@@ -50,7 +51,8 @@ def is_followup(question: str, kind: Kind) -> bool:
     if any(cue.search(question) for cue in cues):
         return True
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
-    return weak and kind not in SET_KINDS
+    # a detail asked of no paper named ("Where can I find the code?") is the last answer's
+    return (weak or bool(DETAIL_RE.search(question))) and kind not in SET_KINDS
 
 
 def resolve(

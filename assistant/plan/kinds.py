@@ -77,6 +77,8 @@ def classify(
         return "facts"
     if WHICH_RE.search(question) and (about == 0 or WHICH_OF_RE.search(question)):
         return "which"
+    if DETAIL_RE.search(question):  # "Who are the authors?": of a paper, not a set
+        return "facts"
     if named == 0 and focus != 1 and prototypes is not None:
         return prototypes.nearest(meaning or question)
     return "facts"
