@@ -257,6 +257,20 @@ def test_a_detail_asked_after_an_answer_about_one_paper_is_asked_of_it(engine: E
     assert "does not state the code" in engine.ask("Is the code of GTool available?").text
 
 
+@pytest.mark.parametrize(
+    "question", ["How many parameters does GTool's model have?", "GTool 有多少参数？"]
+)
+def test_a_model_size_the_abstract_states_as_a_count_is_quoted(
+    engine: Engine, question: str
+) -> None:
+    # it said the abstract "does not state the how many parameters"; it names a 7B backbone
+    answer = engine.ask(question)
+    assert "light-weight (7B) LLM backbone" in answer.text
+    assert (
+        "does not state the model size" in engine.ask("How many parameters does ELMUR have?").text
+    )
+
+
 @pytest.mark.parametrize("question", ["Who proposed ELMUR?", "Who developed GTool?"])
 def test_who_made_a_paper_is_an_authors_question(engine: Engine, question: str) -> None:
     # "Who proposed ELMUR?" quoted "We propose ELMUR ..." as if that named its authors

@@ -20,8 +20,13 @@ CODE_RE = re.compile(
     r"https?://|github\.com|\b(?:code|project|implementation)s?\b[^.]{0,40}\b(?:available|released?)\b",
     re.I,
 )
+# ... and a model's size by its count of parameters ("7B", "1.5 billion parameters")
+SIZE_RE = re.compile(
+    r"(?<![\w.])\d+(?:\.\d+)?\s?[BM]\b|\b\d[\d.,]*\s*(?:million|billion)\s+param",
+)
 STATED_AS: dict[str, re.Pattern[str]] = {
     "code release": CODE_RE,
+    "model size": SIZE_RE,
     "limitations": CUES["Limitations"],
     "future work": CUES["Limitations"],
     "training time": DURATION_RE,

@@ -152,6 +152,8 @@ DETAIL_NOUNS = [
     ("github", "code release"),
     ("code", "code release"),
     ("funding", "funding"),
+    ("parameter", "model size"),
+    ("layers", "number of layers"),
     ("limitation", "limitations"),
     ("weakness", "limitations"),
     ("drawback", "limitations"),

@@ -188,6 +188,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "licence": {"en": "licence", "zh": "许可证"},
     "code release": {"en": "code release", "zh": "代码发布"},
     "funding": {"en": "funding", "zh": "资助来源"},
+    "model size": {"en": "model size", "zh": "模型规模"},
+    "number of layers": {"en": "number of layers", "zh": "层数"},
     "filter_note": {"en": "filter applied: {filter}", "zh": "已应用筛选：{filter}"},
     "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
     "negated_note": {
