@@ -269,6 +269,8 @@ def test_a_model_size_the_abstract_states_as_a_count_is_quoted(
     assert (
         "does not state the model size" in engine.ask("How many parameters does ELMUR have?").text
     )
+    xlstm = engine.ask("How many parameters do the xLSTM models have?")
+    assert "model sizes (80M-7B)" in xlstm.text  # a range is a count too
 
 
 @pytest.mark.parametrize("question", ["Who proposed ELMUR?", "Who developed GTool?"])
