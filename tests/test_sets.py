@@ -727,6 +727,31 @@ def test_most_of_a_quantity_orders_the_papers_by_the_figure_each_states(engine: 
     assert listed(fewest)[:2] == [IMAGENWORLD, SCUBA]
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What share of the papers on reinforcement learning were accepted?",
+        "What is the acceptance rate of papers on reinforcement learning?",
+        "强化学习论文的接收率是多少？",
+    ],
+)
+def test_how_a_sets_papers_fared_is_counted_by_decision(engine: Engine, question: str) -> None:
+    # "were accepted" filtered the set to its accepted papers and listed them, with no count of
+    # the others; "the acceptance rate of papers on X" was the subject itself
+    answer = engine.ask(question)
+    on_subject = listed(engine.ask("Which papers are about reinforcement learning?"))
+    assert sorted(listed(answer)) == sorted(on_subject) and {REX, ELMUR} <= set(on_subject)
+    n = len(on_subject)
+    assert f", {n} were accepted (100%): {n} Poster." in answer.text or (
+        f"其中 {n} 篇被接收（100%）：{n} Poster。" in answer.text
+    )
+
+
+def test_what_part_of_a_model_is_no_acceptance_rate(engine: Engine) -> None:
+    question = "In the grokking paper, what part of the model do the authors track?"
+    assert not engine.plan(question).rate
+
+
 def test_of_two_papers_a_comparative_orders_them_by_the_figure_each_states(
     engine: Engine,
 ) -> None:

@@ -1,11 +1,15 @@
 """A decision asked of one paper ("Is RepSpec an oral?", "它被接收了吗？", "What decision did
-ELMUR get?"), answered from the corpus's status field, not from its abstract, and cited."""
+ELMUR get?"), answered from the corpus's status field, not from its abstract, and cited; and how
+the papers of a set fared ("What share of the papers on RLHF were accepted?"), counted by it."""
 
 from __future__ import annotations
 
-from ..schema import Paper
+from collections import Counter
+
+from ..schema import ACCEPTED_STATUSES, Paper
 from ..text.messages import MESSAGES, say
-from .draft import Draft
+from ..text.messages import papers as papers_of
+from .draft import Draft, label
 
 UNSETTLED = ("Not accepted",)  # not on the accepted list when the data was taken: no plain yes
 
@@ -24,4 +28,37 @@ def decided(paper: Paper, asked: tuple[str, ...], lang: str) -> Draft:
     draft.parts.append(
         say(lang, "decided", yes=yes, name=name, outcome=outcome, year=year, cite=cite)
     )
+    return draft
+
+
+MAX_NAMED = 10  # the accepted papers named, with their citations, in a set's decision counts
+
+
+def fared(papers: list[Paper], subject: str, lang: str) -> Draft:
+    """How many of a set's papers were accepted, and as what, and the others' decisions; its
+    accepted papers named and cited, orals first (the first MAX_NAMED)."""
+    draft = Draft()
+    counts = Counter(p.status or "?" for p in papers)
+    accepted = sum(n for status, n in counts.items() if status in ACCEPTED_STATUSES)
+    share = round(100 * accepted / len(papers)) if papers else 0
+
+    def listed(pairs: list[tuple[str, int]]) -> str:
+        return say(lang, "list_sep").join(f"{n:,} {status}" for status, n in pairs) or "0"
+
+    ranked = counts.most_common()
+    kinds = [(s, n) for s, n in ranked if s in ACCEPTED_STATUSES]
+    others = [(s, n) for s, n in ranked if s not in ACCEPTED_STATUSES]
+    count = papers_of(lang, len(papers))
+    text = say(
+        lang, "fared", papers=count, n=len(papers), subject=subject, accepted=accepted, share=share
+    )
+    text += say(lang, "fared_kinds", kinds=listed(kinds)) if kinds else ""
+    others_text = say(lang, "fared_others", others=listed(others)) if others else say(lang, "end")
+    draft.parts.append(text + others_text)
+    best = sorted(
+        (p for p in papers if p.status in ACCEPTED_STATUSES), key=lambda p: "Oral" not in p.status
+    )
+    if best:
+        names = [f"{label(p)} {draft.cite(p, '')} ({p.status})" for p in best[:MAX_NAMED]]
+        draft.parts.append(say(lang, "fared_named", names=say(lang, "list_sep").join(names)))
     return draft

@@ -41,6 +41,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " rejected papers ",
     ),
     (r"(?:录用|接收|评审|审稿)(?:结果|情况|决定)", " decision "),  # before 录用 as a filter
+    (r"(?:录用|接收)(?:率|比例)|(?:被(?:录用|接收)|中稿)的?比例", " acceptance rate "),
     (r"撤稿|撤回", " withdrawn papers "),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     (

@@ -131,6 +131,15 @@ def from_question(question: str) -> tuple[Filters, str]:
     return Filters(), question
 
 
+def without_decision(filters: Filters, flags: Filters) -> Filters:
+    """The filters without the decision the question states (a flag's stays): what it asks
+    about its papers, not which papers it wants."""
+    if flags.statuses or not filters.statuses:
+        return filters
+    described = tuple(d for d in filters.description if not d.startswith("decision:"))
+    return replace(filters, statuses=(), description=described)
+
+
 def asked_of(
     filters: Filters, flags: Filters, about: list[str], wide: bool, question: str
 ) -> tuple[Filters, tuple[str, ...] | None]:
@@ -138,11 +147,7 @@ def asked_of(
     ("Is RepSpec an oral?"), not a filter that would drop them; a flag's decision, or a set
     (`wide`) question's, filters. Also, when it asks one paper's decision, the statuses it asks
     whether the paper has (none: "What decision did it get?"), else None."""
-    if not about or wide or flags.statuses or not filters.statuses:
-        kept = filters
-    else:
-        described = tuple(d for d in filters.description if not d.startswith("decision:"))
-        kept = replace(filters, statuses=(), description=described)
+    kept = filters if not about or wide else without_decision(filters, flags)
     if len(about) != 1 or wide:
         return kept, None
     own = from_question(question)[0].statuses  # its own words', not an earlier question's

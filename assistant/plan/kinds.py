@@ -26,6 +26,7 @@ from .cues import (
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     QUOTED_RE,
+    RATE_RE,
     SEVERAL_RE,
     SIMILAR_RE,
     SUMMARY_RE,
@@ -69,6 +70,8 @@ def classify(
         return "compare"
     if named >= 2 and BETWEEN_RE.search(question):  # not "a gap between" of a follow-up's set
         return "compare"
+    if RATE_RE.search(question) and not about:  # how a set's papers fared
+        return "which"
     if SUMMARY_RE.search(question):
         return "summary"
     if named >= 2 and CHOICE_RE.search(question):  # which of them (or whether they) do something
@@ -147,6 +150,7 @@ def subject_of(question: str) -> str:
     study ...", "Summarize the papers on ...") and its closing punctuation removed. A cue that
     spans the whole question ("What is the grokking paper about?") is not removed: an empty
     subject would match every paper."""
+    question = RATE_RE.sub(" ", question)  # "What share of the papers on X ...": X
     for cue in (WHICH_RE, SUMMARY_RE):  # "Name the papers about memory" -> "about memory"
         match = cue.search(question)
         if match and len(question[: match.start()].split()) <= 1:

@@ -17,7 +17,8 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
-from .filters import absent_year, asked_of, merge, stated
+from .cues import RATE_RE
+from .filters import absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve
 from .foreign import Foreign, render
 from .kinds import (
@@ -70,11 +71,12 @@ class Plan:
     # the decision a question asks of its one paper: the statuses it asks whether the paper has
     # ("Is it an oral?"), none ("What decision did it get?"); None: it asks no decision
     decision: tuple[str, ...] | None = None
+    rate: bool = False  # asks how a set's papers fared: counted by decision (cues.RATE_RE)
 
     @property
     def from_metadata(self) -> bool:
         """Answered from the corpus's fields, not the abstracts: counts of topics, a decision."""
-        return self.kind == "topics" or self.decision is not None
+        return self.kind == "topics" or self.decision is not None or self.rate
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -136,6 +138,7 @@ def make_plan(
         focus=resolved.focus,
         listing=_only_filters(filters, words) and not about,  # of given papers: judge those
         **_asks(each, decision, kind),
+        rate=kind in SET_KINDS and bool(RATE_RE.search(rendered)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
@@ -154,6 +157,8 @@ def _asked(
 ) -> tuple[Filters, tuple[str, ...] | None]:
     """The filters, without a decision the question asks of the one paper it is about ("Is
     RepSpec an oral?", "Is it an oral?" after an answer about GTool); and that decision."""
+    if first in SET_KINDS and RATE_RE.search(rendered):  # "... on X were accepted": measured
+        return without_decision(filters, flags), None
     one = not named and len(resolved.focus) == 1  # a follow-up about the one paper just answered
     about = named or list(resolved.focus)
     return asked_of(filters, flags, about, first in SET_KINDS and not one, rendered)

@@ -157,6 +157,17 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "……另有 {n} 篇（问“哪些论文关于{subject}？”可列出全部）。",
     },
     "sides_both": {"en": "On both: {names}.", "zh": "两者都涉及：{names}。"},
+    "fared": {
+        "en": "Of the {papers} in this corpus on “{subject}”, {accepted} were accepted ({share}%)",
+        "zh": "本语料库中有 {n} 篇关于“{subject}”的论文，其中 {accepted} 篇被接收（{share}%）",
+    },
+    "fared_kinds": {"en": ": {kinds}", "zh": "：{kinds}"},
+    "end": {"en": ".", "zh": "。"},
+    "fared_others": {"en": ". The others: {others}.", "zh": "。其余：{others}。"},
+    "fared_named": {
+        "en": "Accepted, orals first: {names}",
+        "zh": "被接收的论文（口头报告在前）：{names}",
+    },
     "held": {"en": " Its papers' decisions: {counts}.", "zh": "本语料库论文的录用结果：{counts}。"},
     "none_passes": {
         "en": "No paper in this corpus{scope} matches this question.",
