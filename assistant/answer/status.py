@@ -53,7 +53,9 @@ def fared(papers: list[Paper], subject: str, lang: str) -> Draft:
         lang, "fared", papers=count, n=len(papers), subject=subject, accepted=accepted, share=share
     )
     text += say(lang, "fared_kinds", kinds=listed(kinds)) if kinds else ""
-    others_text = say(lang, "fared_others", others=listed(others)) if others else say(lang, "end")
+    others_text = (
+        say(lang, "fared_others", others=listed(others)) if others else say(lang, "fared_end")
+    )
     draft.parts.append(text + others_text)
     best = sorted(
         (p for p in papers if p.status in ACCEPTED_STATUSES), key=lambda p: "Oral" not in p.status

@@ -83,13 +83,6 @@ PRESENTATION_TAIL_RE = re.compile(
 # the decision asked of one paper, by name ("What decision did ELMUR get?", "its status?"); a
 # decision word ("Is it an oral?") is read as a filter first (plan/filters.py)
 DECISION_RE = re.compile(r"\b(?:decision|status|verdict)\b", re.I)
-# how the papers of a set fared ("What share of the papers on RLHF were accepted?", "acceptance
-# rate"): counted by decision, which is then no filter
-RATE_RE = re.compile(
-    r"\b(?:what|which)\s+(?:fraction|share|percentage|proportion|portion)\s+of\b"
-    r"|\b(?:acceptance|rejection)\s+rates?\b|\bhow many of (?:the )?(?:papers|submissions)\b",
-    re.I,
-)
 # a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")
 AUTHOR_RE = re.compile(
     r"\bwho (?:wrote|authored)\b|\bauthors? of\b|\b(?:authored|written) by\b"

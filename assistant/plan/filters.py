@@ -10,6 +10,14 @@ from ..schema import ACCEPTED_STATUSES, REJECTED_STATUSES, Filters
 from ..store.papers import PaperTable
 from .cues import DECISION_RE
 
+# how the papers of a set fared ("What share of the papers on RLHF were accepted?", "acceptance
+# rate"): counted by decision, which is then no filter
+RATE_RE = re.compile(
+    r"\b(?:what|which)\s+(?:fraction|share|percentage|proportion|portion)\s+of\b"
+    r"|\b(?:acceptance|rejection)\s+rates?\b|\bhow many of (?:the )?(?:papers|submissions)\b",
+    re.I,
+)
+
 DECISIONS: dict[str, tuple[str, ...]] = {
     "accepted": ACCEPTED_STATUSES,
     "oral": ("Oral", "ConditionalOral"),

@@ -26,7 +26,6 @@ from .cues import (
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     QUOTED_RE,
-    RATE_RE,
     SEVERAL_RE,
     SIMILAR_RE,
     SUMMARY_RE,
@@ -34,6 +33,7 @@ from .cues import (
     WHICH_OF_RE,
     WHICH_RE,
 )
+from .filters import RATE_RE
 from .superlative import superlative, superlative_zh
 
 LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")

@@ -17,8 +17,7 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
-from .cues import RATE_RE
-from .filters import absent_year, asked_of, merge, stated, without_decision
+from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve
 from .foreign import Foreign, render
 from .kinds import (
@@ -137,8 +136,7 @@ def make_plan(
         named=tuple(named),
         focus=resolved.focus,
         listing=_only_filters(filters, words) and not about,  # of given papers: judge those
-        **_asks(each, decision, kind),
-        rate=kind in SET_KINDS and bool(RATE_RE.search(rendered)),
+        **_asks(each, decision, kind, rendered),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
@@ -164,13 +162,16 @@ def _asked(
     return asked_of(filters, flags, about, first in SET_KINDS and not one, rendered)
 
 
-def _asks(each: Each, decision: tuple[str, ...] | None, kind: Kind) -> dict[str, Any]:
+def _asks(
+    each: Each, decision: tuple[str, ...] | None, kind: Kind, rendered: str
+) -> dict[str, Any]:
     """What a question asks of its papers beyond what they are about: a detail abstracts do not
-    state, an aspect of each, one paper's decision (a fact question's only)."""
+    state, an aspect of each, one paper's decision (a fact question's only), how a set fared."""
     return {
         "detail": each.detail,
         "aspect": each.aspect,
         "decision": decision if kind == "facts" else None,
+        "rate": kind in SET_KINDS and bool(RATE_RE.search(rendered)),
     }
 
 

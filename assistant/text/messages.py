@@ -162,12 +162,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "本语料库中有 {n} 篇关于“{subject}”的论文，其中 {accepted} 篇被接收（{share}%）",
     },
     "fared_kinds": {"en": ": {kinds}", "zh": "：{kinds}"},
-    "end": {"en": ".", "zh": "。"},
     "fared_others": {"en": ". The others: {others}.", "zh": "。其余：{others}。"},
-    "fared_named": {
-        "en": "Accepted, orals first: {names}",
-        "zh": "被接收的论文（口头报告在前）：{names}",
-    },
+    "fared_end": {"en": ".", "zh": "。"},
+    "fared_named": {"en": "Accepted, orals first: {names}", "zh": "被接收（口头在前）：{names}"},
     "held": {"en": " Its papers' decisions: {counts}.", "zh": "本语料库论文的录用结果：{counts}。"},
     "none_passes": {
         "en": "No paper in this corpus{scope} matches this question.",
