@@ -747,6 +747,25 @@ def test_how_a_sets_papers_fared_is_counted_by_decision(engine: Engine, question
     )
 
 
+@pytest.mark.parametrize(
+    ("question", "follow_up", "said"),
+    [
+        (
+            "Which papers are about reinforcement learning?",
+            "What fraction of them were accepted?",
+            "Of these 3 papers, 3 were accepted",
+        ),
+        ("哪些论文和强化学习有关？", "其中被接收的比例是多少？", "这 3 篇论文中有 3 篇被接收"),
+    ],
+)
+def test_how_the_papers_just_listed_fared_is_counted(
+    engine: Engine, question: str, follow_up: str, said: str
+) -> None:
+    # the English said 'on “”'; the Chinese was a figures question about each paper
+    answer = engine.ask(follow_up, turns_after(engine, question))
+    assert answer.text.startswith(said)
+
+
 def test_what_part_of_a_model_is_no_acceptance_rate(engine: Engine) -> None:
     question = "In the grokking paper, what part of the model do the authors track?"
     assert not engine.plan(question).rate

@@ -49,8 +49,9 @@ def fared(papers: list[Paper], subject: str, lang: str) -> Draft:
     kinds = [(s, n) for s, n in ranked if s in ACCEPTED_STATUSES]
     others = [(s, n) for s, n in ranked if s not in ACCEPTED_STATUSES]
     count = papers_of(lang, len(papers))
+    key = "fared" if subject else "fared_these"  # "What fraction of them were accepted?"
     text = say(
-        lang, "fared", papers=count, n=len(papers), subject=subject, accepted=accepted, share=share
+        lang, key, papers=count, n=len(papers), subject=subject, accepted=accepted, share=share
     )
     text += say(lang, "fared_kinds", kinds=listed(kinds)) if kinds else ""
     others_text = (

@@ -70,7 +70,7 @@ def classify(
         return "compare"
     if named >= 2 and BETWEEN_RE.search(question):  # not "a gap between" of a follow-up's set
         return "compare"
-    if RATE_RE.search(question) and not about:  # how a set's papers fared
+    if RATE_RE.search(question):  # how a set's papers fared, or those given ("of them")
         return "which"
     if SUMMARY_RE.search(question):
         return "summary"

@@ -8,15 +8,9 @@ from .counts import plural
 
 LANGUAGES = ("en", "zh")
 MESSAGES: dict[str, dict[str, str]] = {
-    "matching": {
-        "en": "{count} in this corpus {verb}",
-        "zh": "本语料库中有 {n} 篇论文符合",
-    },
+    "matching": {"en": "{count} in this corpus {verb}", "zh": "本语料库中有 {n} 篇论文符合"},
     "papers": {"en": "{count}", "zh": "{n} 篇论文"},
-    "matching_of": {
-        "en": "{k} of these {count} {verb}",
-        "zh": "这 {n} 篇论文中有 {k} 篇符合",
-    },
+    "matching_of": {"en": "{k} of these {count} {verb}", "zh": "这 {n} 篇论文中有 {k} 篇符合"},
     "topics_lead": {
         "en": "The keywords these {papers} list most often",
         "zh": "这 {papers}最常列出的关键词",
@@ -160,6 +154,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fared": {
         "en": "Of the {papers} in this corpus on “{subject}”, {accepted} were accepted ({share}%)",
         "zh": "本语料库中有 {n} 篇关于“{subject}”的论文，其中 {accepted} 篇被接收（{share}%）",
+    },
+    "fared_these": {
+        "en": "Of these {papers}, {accepted} were accepted ({share}%)",
+        "zh": "这 {n} 篇论文中有 {accepted} 篇被接收（{share}%）",
     },
     "fared_kinds": {"en": ": {kinds}", "zh": "：{kinds}"},
     "fared_others": {"en": ". The others: {others}.", "zh": "。其余：{others}。"},
