@@ -255,18 +255,6 @@ def test_compare_the_papers_on_a_subject_in_chinese_puts_them_side_by_side(
     assert "| 方法 |" in answer.text and ELMUR in {c.paper.id for c in answer.citations}
 
 
-def test_a_last_word_that_only_frames_the_subject_is_left_out_of_its_translation(
-    engine: Engine,
-) -> None:
-    # 上下文学习机制 (the mechanism of in-context learning) was "interpretable machine learning",
-    # and 有没有研究上下文学习机制的论文？ listed 7 of the 19 papers
-    assert engine.foreign().english("上下文学习机制") == ("in-context learning",)
-    # a last word the rest's phrases explain no better is kept: 视频理解, video understanding
-    assert engine.foreign().english("视频理解") == ("video understanding",)
-    answer = engine.ask("有没有研究上下文学习机制的论文？")
-    assert [c.paper.id for c in answer.citations] == ["bpF8zgSt41"]
-
-
 def test_a_or_b_no_phrase_translates_whole_is_translated_part_by_part(engine: Engine) -> None:
     foreign = engine.foreign()
     assert foreign._bridge("知识蒸馏或模型压缩", by_dictionary=False) == []

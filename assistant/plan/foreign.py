@@ -21,7 +21,7 @@ from ..store.papers import PaperTable
 from .cues_zh import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
 from .gloss import agreement, explained
-from .heads import MIN_CHARS, compound, framed, headed, narrowest
+from .heads import MIN_CHARS, compound, headed, narrowest
 from .kinds import Prototypes
 
 PHRASES_FILE = DATA_DIR / "keyword_phrases.json"  # scripts/learn_corpus_terms.py
@@ -214,7 +214,6 @@ class Foreign:
                     phrases += self._bridge(part)
         head = ""
         if len(parts) < 2:  # "神经网络的缩放定律": scaling laws of neural networks
-            phrases, rest = framed(rest, phrases, self._bridge, lambda t: self._named_near(rest, t))
             phrases, head = self._headed(rest, phrases)
             split = compound(rest, phrases, lambda tail: self._named_near(rest, tail))
             if not head and split != rest:

@@ -19,7 +19,6 @@ MIN_CHARS = 2  # a subject or group shorter than this (one character) translates
 # 0.833 / 0.724 once a shorter tail the closest papers' keywords confirm counts too); the dev
 # sets and answers the same with each.
 HEAD_CHARS = 3
-TAIL_CHARS = 2  # a word this long ending a subject may only frame it (机制 mechanism, 场景 setting)
 
 
 def narrowest(phrases: list[str]) -> list[str]:
@@ -59,25 +58,3 @@ def compound(
     if not long_enough or not words_in(tail):
         return chinese
     return f"{chinese[:end]} {tail}"
-
-
-def framed(
-    rest: str,
-    phrases: list[str],
-    bridge: Callable[[str], list[str]],
-    confirmed: Callable[[str], bool],
-) -> tuple[list[str], str]:
-    """A subject ending in a word of two characters, which the papers closest to it do not
-    confirm as its head (`confirmed`), may only be framed by it (机制 of 上下文学习机制: in-context
-    learning, not "interpretable machine learning"): the rest and its own phrases (`bridge`),
-    when they explain more of the rest than the whole's do; else the subject and its phrases."""
-    end = len(rest) - TAIL_CHARS
-    if " " in rest or not phrases or end < MIN_CHARS:
-        return phrases, rest
-    if not any(i == end and n == TAIL_CHARS for i, n, _ in words_in(rest)):
-        return phrases, rest  # no dictionary word ends it
-    start = rest[:end]
-    own = bridge(start)
-    if explained(" ".join(own), start) <= explained(" ".join(phrases), start):
-        return phrases, rest
-    return (phrases, rest) if confirmed(rest[end:]) else (own, start)
