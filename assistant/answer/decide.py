@@ -11,7 +11,7 @@ from typing import Literal
 import numpy as np
 
 from ..plan.plan import Plan
-from ..schema import Paper, PaperHit
+from ..schema import ACCEPTED_STATUSES, Paper, PaperHit
 from ..store.catalog import Catalog
 from ..text.latex import clean_latex
 from ..text.names import distinct_tokens
@@ -52,6 +52,7 @@ class Decision:
     vector: np.ndarray | None = None  # ...and the vector its evidence sentences are chosen by
     unmatched: tuple[PaperHit, ...] = ()  # a set over given papers: those judged not to match
     held: str = ""  # a listing no paper passes: the decisions the corpus's papers have instead
+    overall: tuple[int, int] = (0, 0)  # a rate question: the corpus's accepted papers, of all
 
 
 class Judge:
@@ -105,7 +106,15 @@ class Judge:
             return Decision("abstain_corpus", tuple(judged[:3]))
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
             return Decision("abstain_detail", tuple(kept[:3]), plan.detail)
-        return Decision("answer", tuple(kept), words=words, vector=vector, unmatched=unmatched)
+        overall = self.accepted_overall() if plan.rate else (0, 0)
+        return Decision(
+            "answer", tuple(kept), words=words, vector=vector, unmatched=unmatched, overall=overall
+        )
+
+    def accepted_overall(self) -> tuple[int, int]:
+        """How many of the corpus's papers were accepted, and how many it holds."""
+        papers = self.catalog.table.papers
+        return sum(p.status in ACCEPTED_STATUSES for p in papers), len(papers)
 
     def decisions_held(self) -> str:
         """How many of the corpus's papers have each decision, commonest first ("19 Poster")."""

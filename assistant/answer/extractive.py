@@ -47,7 +47,7 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
 def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
     if plan.wide and plan.rate:  # "What share of the papers on X were accepted?"
-        return fared([h.paper for h in about], plan.subject, plan.lang)
+        return fared([h.paper for h in about], plan.subject, plan.lang, decision.overall)
     if plan.wide:  # evidence for a set: sentences on its subject, in any of its spellings
         note = filters_text(plan.lang, plan.filters.description)
         vector = plan.subject_vector if decision.vector is None else decision.vector

@@ -34,9 +34,10 @@ def decided(paper: Paper, asked: tuple[str, ...], lang: str) -> Draft:
 MAX_NAMED = 10  # the accepted papers named, with their citations, in a set's decision counts
 
 
-def fared(papers: list[Paper], subject: str, lang: str) -> Draft:
-    """How many of a set's papers were accepted, and as what, and the others' decisions; its
-    accepted papers named and cited, orals first (the first MAX_NAMED)."""
+def fared(papers: list[Paper], subject: str, lang: str, overall: tuple[int, int] = (0, 0)) -> Draft:
+    """How many of a set's papers were accepted, and as what, and the others' decisions, beside
+    the corpus's own share (`overall`: accepted, all); its accepted papers named and cited,
+    orals first (the first MAX_NAMED)."""
     draft = Draft()
     counts = Counter(p.status or "?" for p in papers)
     accepted = sum(n for status, n in counts.items() if status in ACCEPTED_STATUSES)
@@ -54,6 +55,9 @@ def fared(papers: list[Paper], subject: str, lang: str) -> Draft:
         lang, key, papers=count, n=len(papers), subject=subject, accepted=accepted, share=share
     )
     text += say(lang, "fared_kinds", kinds=listed(kinds)) if kinds else ""
+    if 0 < len(papers) < overall[1]:  # against the corpus's share
+        everyone = round(100 * overall[0] / overall[1])
+        text += say(lang, "fared_overall", n=f"{overall[1]:,}", share=everyone)
     others_text = (
         say(lang, "fared_others", others=listed(others)) if others else say(lang, "fared_end")
     )

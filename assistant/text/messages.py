@@ -160,6 +160,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这 {n} 篇论文中有 {accepted} 篇被接收（{share}%）",
     },
     "fared_kinds": {"en": ": {kinds}", "zh": "：{kinds}"},
+    "fared_overall": {"en": " (all {n} papers: {share}%)", "zh": "（全部 {n} 篇论文：{share}%）"},
     "fared_others": {"en": ". The others: {others}.", "zh": "。其余：{others}。"},
     "fared_end": {"en": ".", "zh": "。"},
     "fared_named": {"en": "Accepted, orals first: {names}", "zh": "被接收（口头在前）：{names}"},
