@@ -105,9 +105,11 @@ def _too_wide(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[
     """A comparison of more papers than a table holds: each paper's sentence closest to what it
     compares them by ("How do they compare to Adam?"), or, comparing them by nothing named
     ("Compare them.", "Compare the papers on X": X is what they share), what each proposes."""
-    by = terms(PRONOUN_RE.sub(" ", COMPARE_RE.sub(" ", plan.question)))
-    if plan.aspect == COMPARED:
-        by = set()
+    by = (
+        set()
+        if plan.aspect == COMPARED
+        else terms(PRONOUN_RE.sub(" ", COMPARE_RE.sub(" ", plan.question)))
+    )
     if by:
         draft = _facts(plan, about, bank, words)
     else:

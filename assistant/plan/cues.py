@@ -120,7 +120,8 @@ SUMMARY_RE = re.compile(
 )
 DETAIL_RE = re.compile(
     r"\b(?:who (?:are|were) the authors|authors? (?:of|list|names?)|(?:list|name) the authors|"
-    r"who (?:wrote|authored|proposed|developed|introduced|created|made|built)|written by|affiliations?|institutions?|universit(?:y|ies)|"
+    r"who (?:wrote|authored|proposed|developed|introduced|created|made|built)|written by|"
+    r"affiliations?|institutions?|universit(?:y|ies)|"
     r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"
     r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
     r"source code|code (?:available|release|link|repo(?:sitory)?)|(?:find|get|see) the code|"

@@ -92,10 +92,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"作者|谁写的", " who are the authors "),
     (r"机构|单位", " affiliations "),
     (r"显卡", " GPUs "),
-    (
-        r"多少(?:个)?参数|参数量(?:是多少|有多大|多大)",
-        " how many parameters ",
-    ),  # not 参数量 of a subject
+    # how many parameters, not 参数量 as part of a subject ("表现随参数量怎么变化")
+    (r"多少(?:个)?参数|参数量(?:是多少|有多大|多大)", " how many parameters "),
     (r"许可证|开源协议", " licence "),
     (r"代码(?=开源|公开|链接|地址|在哪|有吗|吗|了吗|[？?。，]|$)", " source code "),  # not 代码生成
     (r"多长时间|多久|训练时间", " training time "),

@@ -70,11 +70,12 @@ class Plan:
     # the decision a question asks of its one paper: the statuses it asks whether the paper has
     # ("Is it an oral?"), none ("What decision did it get?"); None: it asks no decision
     decision: tuple[str, ...] | None = None
-    rate: bool = False  # asks how a set's papers fared: counted by decision (cues.RATE_RE)
+    rate: bool = False  # asks how a set's papers fared: counted by decision (filters.RATE_RE)
 
     @property
     def from_metadata(self) -> bool:
-        """Answered from the corpus's fields, not the abstracts: counts of topics, a decision."""
+        """Answered from the corpus's fields, not the abstracts: counts of topics, a decision, a
+        set's acceptance rate."""
         return self.kind == "topics" or self.decision is not None or self.rate
 
     @property
