@@ -767,6 +767,17 @@ def test_how_the_papers_just_listed_fared_is_counted(
     assert answer.text.startswith(said)
 
 
+def test_a_long_set_names_its_first_accepted_papers_and_counts_the_rest() -> None:
+    from assistant.answer.status import MAX_NAMED, fared
+
+    statuses = ["Oral"] + ["Poster"] * 14 + ["Withdrawn"] * 5
+    papers = [Paper(f"p{i}", f"Paper {i}", "A.", status=s) for i, s in enumerate(statuses)]
+    text = fared(papers, "memory", "en", (100, 400)).text()
+    assert "15 were accepted (75%): 14 Poster, 1 Oral (all 400 papers: 25%)" in text
+    assert "The others: 5 Withdrawn." in text and text.count("(Poster)") == MAX_NAMED - 1
+    assert text.index("(Oral)") < text.index("(Poster)") and f", and {15 - MAX_NAMED} more" in text
+
+
 def test_what_part_of_a_model_is_no_acceptance_rate(engine: Engine) -> None:
     question = "In the grokking paper, what part of the model do the authors track?"
     assert not engine.plan(question).rate

@@ -67,5 +67,6 @@ def fared(papers: list[Paper], subject: str, lang: str, overall: tuple[int, int]
     )
     if best:
         names = [f"{label(p)} {draft.cite(p, '')} ({p.status})" for p in best[:MAX_NAMED]]
-        draft.parts.append(say(lang, "fared_named", names=say(lang, "list_sep").join(names)))
+        more = say(lang, "fared_more", n=len(best) - MAX_NAMED) if len(best) > MAX_NAMED else ""
+        draft.parts.append(say(lang, "fared_named", names=say(lang, "list_sep").join(names)) + more)
     return draft

@@ -163,6 +163,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "fared_overall": {"en": " (all {n} papers: {share}%)", "zh": "（全部 {n} 篇论文：{share}%）"},
     "fared_others": {"en": ". The others: {others}.", "zh": "。其余：{others}。"},
     "fared_end": {"en": ".", "zh": "。"},
+    "fared_more": {"en": ", and {n} more", "zh": "，另有 {n} 篇"},
     "fared_named": {"en": "Accepted, orals first: {names}", "zh": "被接收（口头在前）：{names}"},
     "held": {"en": " Its papers' decisions: {counts}.", "zh": "本语料库论文的录用结果：{counts}。"},
     "none_passes": {
