@@ -9,6 +9,7 @@ import pytest
 
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
+from assistant.plan.count import asked_count
 from assistant.plan.filters import from_flags, year_from_question
 from assistant.plan.kinds import subject_of
 from assistant.plan.named import mentioned_papers
@@ -44,10 +45,50 @@ ORAL = ("Oral", "ConditionalOral")
         ("What's new in diffusion model distillation?", "summary"),
         ("What dataset does Rex-Thinker build?", "facts"),
         ("How large is SCUBA?", "facts"),
+        # the framing alone ("any work on ...?") is set-like; the whole was nearer a fact
+        ("any work on LLM unlearning?", "which"),
+        ("What has been done on making a trained model forget specific data?", "which"),
+        ("How does speculative decoding work?", "facts"),
+        ("What are the hot topics among papers on reinforcement learning?", "topics"),
+        ("Give me two papers on benchmarks.", "which"),
     ],
 )
 def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
     assert engine.plan(question).kind == kind
+
+
+@pytest.mark.parametrize(
+    "question, subject",
+    [
+        ("Anything on equivariant networks?", "equivariant networks"),
+        ("Recommend three papers on speculative decoding.", "speculative decoding"),
+        ("Give me 5 papers on KV cache compression.", "KV cache compression"),
+        ("推荐三篇关于强化学习的论文", "reinforcement learning"),
+    ],
+)
+def test_a_set_questions_request_and_count_frame_its_subject(
+    engine: Engine, question: str, subject: str
+) -> None:
+    assert engine.plan(question).subject == subject
+
+
+@pytest.mark.parametrize(
+    "question, n",
+    [
+        ("Give me 5 papers on KV cache compression.", 5),
+        ("Recommend three recent works on agents", 3),
+        ("a few papers about agents?", 3),
+        ("给我5篇关于智能体的论文", 5),
+        ("推荐十二篇论文", 12),
+        ("Compare these two papers.", 0),  # points back at a list
+        ("How many papers are about agents?", 0),
+        ("有多少篇关于智能体的论文？", 0),
+        ("第三篇用了什么数据？", 0),
+        ("Which of the 2025 papers are about agents?", 0),
+    ],
+)
+def test_the_number_of_papers_asked_for(question: str, n: int) -> None:
+    assert asked_count(question) == n
 
 
 @pytest.mark.parametrize(

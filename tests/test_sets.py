@@ -951,3 +951,15 @@ def test_a_set_questions_decision_filters_a_paper_it_names(engine: Engine) -> No
     # "Time Series Forecasting: ..." on the full corpus: a set question's decision still filters
     plan = engine.plan("Which withdrawn papers are about ExpVid?")
     assert plan.filters.statuses == ("Withdrawn",) and plan.named == () and plan.wide
+
+
+def test_a_question_asking_for_so_many_papers_lists_the_likeliest_and_counts_all(
+    engine: Engine,
+) -> None:
+    every = listed(engine.ask("Which papers introduce a benchmark?"))
+    answer = engine.ask("Give me two papers that introduce a benchmark.")
+    assert len(listed(answer)) == 2 and set(listed(answer)) <= set(every) and len(every) > 2
+    first = answer.text.splitlines()[0]
+    assert f"{len(every)} papers" in first and "the 2 most relevant shown" in first
+    chinese = engine.ask("给我两篇提出评测基准的论文")
+    assert len(listed(chinese)) == 2 and "最相关的 2 篇" in chinese.text.splitlines()[0]

@@ -48,7 +48,9 @@ class Decision:
     missing: str = ""  # abstain_detail: what the abstracts do not state
     mention: bool = False  # ...as a term they do not mention, not a kind of detail
     words: Weighted = Weighted()  # a set question: its subject's concepts, by weight
-    total: int = 0  # a listing: how many papers pass its filters (it shows the first of them)
+    # a listing: how many papers pass its filters (it shows the first of them); a set question
+    # asking for so many papers: how many match (it shows the likeliest)
+    total: int = 0
     vector: np.ndarray | None = None  # ...and the vector its evidence sentences are chosen by
     unmatched: tuple[PaperHit, ...] = ()  # a set over given papers: those judged not to match
     held: str = ""  # a listing no paper passes: the decisions the corpus's papers have instead
@@ -107,8 +109,15 @@ class Judge:
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
             return Decision("abstain_detail", tuple(kept[:3]), plan.detail)
         overall = self.accepted_overall() if plan.rate else (0, 0)
+        shown = kept[: plan.limit] if plan.limit else kept  # "5 papers on X": the 5 likeliest
         return Decision(
-            "answer", tuple(kept), words=words, vector=vector, unmatched=unmatched, overall=overall
+            "answer",
+            tuple(shown),
+            words=words,
+            vector=vector,
+            unmatched=unmatched,
+            overall=overall,
+            total=len(kept) if len(shown) < len(kept) else 0,
         )
 
     def accepted_overall(self) -> tuple[int, int]:

@@ -65,7 +65,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
             return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
         if plan.kind == "which":
             given = (len(plan.focus), decision.unmatched) if plan.focus else None
-            return which(bank, about, vector, found, note, plan.subject, plan.lang, given=given)
+            args = (bank, about, vector, found, note, plan.subject, plan.lang, decision.total)
+            return which(*args, given, likeliest=True)
         return summary(bank, about, vector, found, plan.subject, plan.lang)
     words = terms(plan.topic)
     if plan.kind == "similar":

@@ -27,13 +27,16 @@ def which(
     lang: str = "en",
     total: int = 0,
     given: tuple[int, tuple[PaperHit, ...]] | None = None,
+    likeliest: bool = False,
 ) -> Draft:
     """Every matching paper with a count, each with the sentence that shows why it matches.
-    `total`: a listing's count when it shows only the first of them. `given`: over given papers
-    (a follow-up's, those the question names), how many, and those that do not match."""
+    `total`: how many match when it shows only the first of them (by title; `likeliest`: the
+    most probable, asked for by number). `given`: over given papers (a follow-up's, those the
+    question names), how many, and those that do not match."""
     draft = Draft()
-    shown = say(lang, "first_shown", n=len(hits)) if total > len(hits) else ""
-    lead = matching(lang, max(total, len(hits))) + shown
+    shown = "likeliest_shown" if likeliest else "first_shown"  # by probability, by title
+    lead = matching(lang, max(total, len(hits)))
+    lead += say(lang, shown, n=len(hits)) if total > len(hits) else ""
     asked, unmatched = given or (0, ())
     if given is not None:
         lead = matching_of(lang, len(hits), asked)

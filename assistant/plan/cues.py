@@ -236,6 +236,8 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "List the papers that ...",
         "Find me work on ...",
         "Is there work on ...?",
+        "Is there anything on ...?",
+        "Recommend papers on ...",
         "Which papers in this collection or corpus ...?",
     ),
     "summary": (

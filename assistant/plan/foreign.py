@@ -18,6 +18,7 @@ import numpy as np
 from ..config import DATA_DIR
 from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
+from .count import ZH_COUNT_RE
 from .cues_zh import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
 from .gloss import agreement, explained
@@ -64,7 +65,7 @@ BRIDGE_FEEDBACK = 0.3
 FEEDBACK_JOIN = 0.3
 SHARED_PHRASES_FROM = 1000  # papers: from this size on, only shared keyword phrases are own
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
-FRAMING = {"zh": re.compile(ZH_FRAMING)}
+FRAMING = {"zh": re.compile(f"{ZH_FRAMING}|{ZH_COUNT_RE.pattern}")}  # and "5篇": plan/count.py
 PROTOTYPES = {"zh": ZH_PROTOTYPES}
 LISTING = {"zh"}  # languages whose "、" lists alternatives
 OR_RE = re.compile(r"或者|或是|或|、")  # "A或B", "A、B": alternatives

@@ -7,7 +7,10 @@ import re
 from functools import lru_cache
 from typing import Literal
 
+import numpy as np
+
 from ..embedding import GroupCache, MiniLMEmbedding
+from .count import asked_count, uncounted
 from .cues import (
     BETWEEN_RE,
     CHOICE_RE,
@@ -49,6 +52,9 @@ TOPICS_FLOOR = 0.45
 # ("tasks", "dataset", "models", 任务's senses) at most 0.28.
 TOPIC_WORDS = "topics, research areas, themes, keywords"
 TOPIC_QUANTITY = 0.35
+# a question's framing is compared with the set prototypes only when at least this many words
+# lead its subject ("any work on ...", "Give me everything on ...")
+FRAMING_LEAD = 2
 
 
 def classify(
@@ -74,6 +80,8 @@ def classify(
         return "which"
     if SUMMARY_RE.search(question):
         return "summary"
+    if not about and asked_count(question):  # "Give me 5 papers on X": the 5 most relevant
+        return "which"
     if named >= 2 and CHOICE_RE.search(question):  # which of them (or whether they) do something
         return "which"
     if about == 0 and ONE_DESCRIBED_RE.search(question):
@@ -83,8 +91,23 @@ def classify(
     if DETAIL_RE.search(question):  # "Who are the authors?": of a paper, not a set
         return "facts"
     if named == 0 and focus != 1 and prototypes is not None:
-        return prototypes.nearest(meaning or question)
+        return prototypes.nearest(meaning or question, framing_of(question) if not meaning else "")
     return "facts"
+
+
+def framing_of(question: str) -> str:
+    """The question with its subject as "...", as the prototypes are written: its kind is in
+    its framing ("any work on ...?"), and a long subject's own words outweigh the framing's when
+    the whole is embedded ("any work on LLM unlearning" was nearer a facts prototype). A question
+    that is all subject, or whose subject is led by fewer than FRAMING_LEAD words ("What ...?",
+    "... paper?": they could frame anything): empty."""
+    words, subject = WORD_RE.findall(question), WORD_RE.findall(subject_of(question))
+    for start in range(len(words) - len(subject) + 1) if subject else ():
+        if words[start : start + len(subject)] == subject:
+            lead = [w for w in words[:start] if w[0].isalnum()]
+            framing = [*words[:start], "...", *words[start + len(subject) :]]
+            return " ".join(framing) if len(lead) >= FRAMING_LEAD else ""
+    return ""
 
 
 _BUILT: dict[int, Prototypes] = {}
@@ -113,10 +136,14 @@ class Prototypes:
         # a plan classifies its question twice (before and after the follow-up is resolved)
         self.nearest = lru_cache(maxsize=256)(self._nearest)
 
-    def _nearest(self, question: str) -> Kind:
+    def _nearest(self, question: str, framing: str = "") -> Kind:
         """which, summary or topics when its closest prototype beats every facts one by the
-        margin."""
+        margin. `framing`: the question with its subject as "..."; each prototype is as close as
+        the closer of the two ("What are the most common topics?" is its subject)."""
         sims = self.vectors @ self.embedder.embed_many([question])[0]
+        if framing:  # a set question's framing, not a fact's: "What are the ...?" is no question
+            framed = self.vectors @ self.embedder.embed_many([framing])[0]
+            sims = np.where(np.asarray(self.kinds) == "facts", sims, np.maximum(sims, framed))
         best = {k: max(s for s, kk in zip(sims, self.kinds) if kk == k) for k in PROTOTYPES}
         kinds: tuple[Kind, ...] = ("which", "summary", "topics")
         if best["topics"] < TOPICS_FLOOR:  # "which domains are the models worst at?" (0.34)
@@ -150,7 +177,7 @@ def subject_of(question: str) -> str:
     study ...", "Summarize the papers on ...") and its closing punctuation removed. A cue that
     spans the whole question ("What is the grokking paper about?") is not removed: an empty
     subject would match every paper."""
-    question = RATE_RE.sub(" ", question)  # "What share of the papers on X ...": X
+    question = uncounted(RATE_RE.sub(" ", question))  # "What share of the papers on X ...": X
     for cue in (WHICH_RE, SUMMARY_RE):  # "Name the papers about memory" -> "about memory"
         match = cue.search(question)
         if match and len(question[: match.start()].split()) <= 1:

@@ -17,6 +17,7 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
+from .count import asked_count
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve
 from .foreign import Foreign, render
@@ -71,6 +72,7 @@ class Plan:
     # ("Is it an oral?"), none ("What decision did it get?"); None: it asks no decision
     decision: tuple[str, ...] | None = None
     rate: bool = False  # asks how a set's papers fared: counted by decision (filters.RATE_RE)
+    limit: int = 0  # a set question asking for so many papers ("5 papers on X"): the likeliest
 
     @property
     def from_metadata(self) -> bool:
@@ -173,6 +175,7 @@ def _asks(
         "aspect": each.aspect,
         "decision": decision if kind == "facts" else None,
         "rate": kind in SET_KINDS and bool(RATE_RE.search(rendered)),
+        "limit": asked_count(rendered) if kind in SET_KINDS else 0,
     }
 
 

@@ -86,6 +86,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "colon": {"en": ":", "zh": "："},
     "aside": {"en": " ({text})", "zh": "（{text}）"},
     "first_shown": {"en": ", the first {n} by title shown", "zh": "，按标题列出前 {n} 篇"},
+    "likeliest_shown": {"en": ", the {n} most relevant shown", "zh": "，列出最相关的 {n} 篇"},
     "in_brief": {"en": "{name} in brief:", "zh": "{name} 概要："},
     "other": {"en": "Other", "zh": "其他"},
     "status_unknown": {"en": "status unknown", "zh": "状态未知"},

@@ -1,0 +1,57 @@
+"""How many papers a set question asks for ("Give me 5 papers on X", "top three orals on X",
+给我三篇关于X的论文): the answer lists that many of the matching papers, the most relevant first,
+and says how many match in all."""
+
+from __future__ import annotations
+
+import re
+
+# "one" is left out: "which one accepted papers" (哪个被接收了, its cue words) asks no number
+NUMBERS = {
+    w: n
+    for n, w in enumerate(
+        "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+        "sixteen seventeen eighteen nineteen twenty".split(),
+        start=2,
+    )
+} | {"a couple of": 2, "a few": 3}
+ZH_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"两": 2}
+# a number (in figures or words) before at most two words and a word for papers: "5 papers",
+# "three recent works"; not "two" of "these two papers", which points back at a list
+COUNT_RE = re.compile(
+    r"(?<!these )(?<!those )(?<!the )\b(\d{1,3}|"
+    + "|".join(sorted(NUMBERS, key=len)[::-1])
+    + r")\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|submissions|ones)\b",
+    re.I,
+)
+# in Chinese: 五篇, 10 篇, 前三篇 (the first three of a new list), but not 多少篇 or 第三篇
+ZH_COUNT_RE = re.compile(r"(?<![多第])(\d{1,3}|[一二两三四五六七八九十]{1,3})\s*篇")
+MOST = 200  # a larger number is no limit a reader asks for ("the 2025 papers")
+
+
+def asked_count(question: str) -> int:
+    """The number of papers the question asks for; 0 when it asks for no number."""
+    found = COUNT_RE.search(question)
+    if found:
+        word = found.group(1).lower()
+        n = int(word) if word.isdigit() else NUMBERS[word]
+    elif zh := ZH_COUNT_RE.search(question):
+        n = _zh_number(zh.group(1))
+    else:
+        return 0
+    return n if 0 < n <= MOST else 0
+
+
+def uncounted(question: str) -> str:
+    """The question without the number it asks for ("Give me papers on X")."""
+    return COUNT_RE.sub(lambda m: m.group(0)[len(m.group(1)) :].lstrip(), question)
+
+
+def _zh_number(text: str) -> int:
+    """10, 三, 十二, 二十 as a number."""
+    if text.isdigit():
+        return int(text)
+    if "十" not in text:
+        return ZH_DIGITS.get(text, 0)
+    tens, _, ones = text.partition("十")
+    return (ZH_DIGITS.get(tens, 0) if tens else 1) * 10 + (ZH_DIGITS.get(ones, 0) if ones else 0)
