@@ -562,3 +562,32 @@ def test_a_comparison_with_a_paper_the_corpus_lacks_says_so(engine: Engine) -> N
     assert not any(
         "mentions" in n for n in engine.ask("How does xLSTM compare with Transformers?").notes
     )
+
+
+def test_a_field_asked_of_a_paper_is_answered_as_the_corpus_stores_it(engine: Engine) -> None:
+    # "What is the primary area of ELMUR?" quoted abstract sentences on memory
+    elmur = engine.table.get(ELMUR)
+    assert elmur is not None and elmur.primary_area and elmur.keywords
+    area = engine.ask("What is the primary area of ELMUR?")
+    assert area.text == f"**ELMUR**'s primary area: {elmur.primary_area}. [1]"
+    assert cited(area) == [ELMUR]
+    turns = [Turn("user", area.question), Turn("assistant", area.text, (ELMUR,))]
+    abstract = engine.ask("Show me the abstract.", turns)  # of the paper just answered
+    assert " ".join(elmur.abstract.split())[-80:] in abstract.text and cited(abstract) == [ELMUR]
+    keywords = engine.ask("GTool的关键词有哪些？")
+    gtool = engine.table.get(cited(keywords)[0])
+    assert gtool is not None and gtool.display_name == "GTool"
+    assert ", ".join(gtool.keywords) in keywords.text and "关键词" in keywords.text
+    # a question about what the abstract says is no field question
+    memory = engine.ask("What does the abstract of ELMUR say about memory?")
+    assert "The abstract of" not in memory.text and "memory" in memory.text.lower()
+
+
+def test_the_links_of_the_papers_just_listed_are_given_a_line_each(engine: Engine) -> None:
+    first = engine.ask("Which papers introduce a benchmark?")
+    turns = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    links = engine.ask("Give me their OpenReview links.", turns)
+    assert cited(links) == cited(first) and len(cited(first)) > 2
+    for citation in links.citations:
+        assert f"{citation.paper.url} [{citation.n}]" in links.text
+    assert len(links.text.splitlines()) == len(cited(first))

@@ -62,6 +62,16 @@ def test_a_decision_asked_of_one_paper_is_read_from_its_status_not_asked_of_the_
     assert cited(answer) == ["bm3rbtEMFj"]
 
 
+def test_a_field_asked_of_one_paper_is_read_from_the_corpus_not_asked_of_the_llm(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    with OpenAIStub() as stub:
+        stub.script({"text": "ELMUR is about computer vision [1]."})
+        answer = llm_engine(seed_settings, embedder, stub).ask("What is ELMUR's primary area?")
+        assert stub.chat_requests() == []
+    assert answer.text == "**ELMUR**'s primary area: reinforcement learning. [1]"
+
+
 def test_a_refusal_is_asked_again_and_a_good_second_reply_is_the_answer(
     seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:

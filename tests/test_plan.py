@@ -10,7 +10,9 @@ import pytest
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.count import asked_count
+from assistant.plan.fields import field_asked
 from assistant.plan.filters import from_flags, year_from_question
+from assistant.plan.foreign import content
 from assistant.plan.kinds import subject_of
 from assistant.plan.named import mentioned_papers
 from assistant.plan.spelling import normalise
@@ -455,3 +457,28 @@ def test_the_corpus_year_in_a_question_or_a_flag_keeps_its_papers(engine: Engine
 def test_a_year_some_papers_are_from_filters_to_them() -> None:
     filters, rest = year_from_question("papers from 2025 on memory", frozenset({2025, 2026}))
     assert filters.years == (2025,) and rest == "papers on memory"
+
+
+@pytest.mark.parametrize(
+    "topic, field",
+    [
+        ("What is the primary area of ?", "area"),
+        ("Show me the abstract.", "abstract"),
+        ("Give me the OpenReview link for", "link"),
+        ("What is its full title?", "title"),
+        ("What does the abstract say about memory?", ""),  # about memory
+        ("Which papers study link prediction?", ""),
+        ("Which area does the memory module target?", ""),
+        ("Which of them is in the medical area?", ""),  # which of them
+    ],
+)
+def test_a_field_of_the_corpus_asked_of_a_paper(topic: str, field: str) -> None:
+    assert field_asked(topic) == field
+
+
+@pytest.mark.parametrize(
+    "question, field",
+    [("ELMUR属于哪个领域？", "area"), ("它的摘要", "abstract"), ("其中哪一个是医学领域的？", "")],
+)
+def test_a_field_asked_in_chinese(question: str, field: str) -> None:
+    assert field_asked("", content(question, "zh")) == field

@@ -77,6 +77,8 @@ class Judge:
             and self.nothing_matches(plan, hits)
         ):
             return Decision("abstain_corpus", tuple(hits[:3]))
+        if plan.field:  # "What is ELMUR's primary area?": as the corpus stores it
+            return Decision("answer", tuple(h for h in hits if h.named) or tuple(hits[:1]))
         about = hits[: max(1, len(plan.named) or len(plan.focus))]
         papers = [h.paper for h in about]
         if plan.detail and not abstract_mentions(papers, plan.detail):

@@ -20,6 +20,7 @@ from .details import stated_as
 from .draft import Draft, badge, display, label
 from .evidence import SentenceBank
 from .facts import asks_of, facts
+from .metadata import fielded
 from .ranked import ranked
 from .status import decided, fared
 from .summary import summary
@@ -32,7 +33,10 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
         return no_match(plan, decision, hits)
     if decision.verdict == "abstain_detail":
         return unstated(plan, decision, bank)
-    draft = _draft(plan, decision, bank)
+    if plan.field:  # "Show me the abstract.": the field as stored
+        draft = fielded([h.paper for h in decision.about], plan.field, plan.lang)
+    else:
+        draft = _draft(plan, decision, bank)
     return Answer(
         question=plan.question,
         text=draft.text(),

@@ -25,6 +25,7 @@ from .cues import (
     SUMMARY_RE,
     WHICH_RE,
 )
+from .fields import field_asked
 from .filters import from_question
 from .foreign import content, render
 from .kinds import SET_KINDS, Kind, subject_of
@@ -51,8 +52,10 @@ def is_followup(question: str, kind: Kind) -> bool:
     if any(cue.search(question) for cue in cues):
         return True
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
-    # a detail asked of no paper named ("Where can I find the code?") is the last answer's
-    return (weak or bool(DETAIL_RE.search(question))) and kind not in SET_KINDS
+    # a detail or a field asked of no paper named ("Where can I find the code?", "Show me the
+    # abstract.") is the last answer's
+    asked = bool(DETAIL_RE.search(question) or field_asked(question))
+    return (weak or asked) and kind not in SET_KINDS
 
 
 def resolve(

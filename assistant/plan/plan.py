@@ -18,9 +18,10 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
 from .count import asked_count
+from .fields import field_asked
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve
-from .foreign import Foreign, render
+from .foreign import Foreign, content, render
 from .kinds import (
     SET_KINDS,
     Kind,
@@ -28,7 +29,7 @@ from .kinds import (
     mentioned_term,
     prototypes_for,
 )
-from .named import find_named
+from .named import find_named, names_removed
 from .words import Words, english_words, foreign_words
 
 WIDE_K = 20  # papers considered for "which" and topic summaries
@@ -73,12 +74,13 @@ class Plan:
     decision: tuple[str, ...] | None = None
     rate: bool = False  # asks how a set's papers fared: counted by decision (filters.RATE_RE)
     limit: int = 0  # a set question asking for so many papers ("5 papers on X"): the likeliest
+    field: str = ""  # a field of the corpus asked of the papers it is about (plan/fields.py)
 
     @property
     def from_metadata(self) -> bool:
         """Answered from the corpus's fields, not the abstracts: counts of topics, a decision, a
         set's acceptance rate."""
-        return self.kind == "topics" or self.decision is not None or self.rate
+        return self.kind == "topics" or self.decision is not None or self.rate or bool(self.field)
 
     @property
     def pinned(self) -> tuple[str, ...]:
@@ -89,7 +91,7 @@ class Plan:
     def wide(self) -> bool:
         """A set question: every matching paper is judged (the one a follow-up points to, too)."""
         one = len(self.pinned) == 1 and not (self.focus and self.kind == "which")
-        return self.kind in SET_KINDS and not self.listing and not one
+        return self.kind in SET_KINDS and not self.listing and not one and not self.field
 
     @property
     def anchored(self) -> bool:
@@ -139,7 +141,7 @@ def make_plan(
         named=tuple(named),
         focus=resolved.focus,
         listing=_only_filters(filters, words) and not about,  # of given papers: judge those
-        **_asks(each, decision, kind, rendered),
+        **_asks(each, decision, kind, rendered, _field(own, question, lang, about, table)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
@@ -165,12 +167,24 @@ def _asked(
     return asked_of(filters, flags, about, first in SET_KINDS and not one, rendered)
 
 
+def _field(own: str, question: str, lang: str, about: list[str], table: PaperTable) -> str:
+    """The field of the corpus a question about given papers asks of them, if any (`own`: its
+    words without filters, whose names are dropped here)."""
+    if not about:
+        return ""
+    if lang != "en":
+        return field_asked("", content(question, lang))
+    return field_asked(names_removed(own, table, about))
+
+
 def _asks(
-    each: Each, decision: tuple[str, ...] | None, kind: Kind, rendered: str
+    each: Each, decision: tuple[str, ...] | None, kind: Kind, rendered: str, field: str
 ) -> dict[str, Any]:
     """What a question asks of its papers beyond what they are about: a detail abstracts do not
-    state, an aspect of each, one paper's decision (a fact question's only), how a set fared."""
+    state, an aspect of each, one paper's decision (a fact question's only), how a set fared, a
+    field of the corpus."""
     return {
+        "field": field,
         "detail": each.detail,
         "aspect": each.aspect,
         "decision": decision if kind == "facts" else None,

@@ -5,6 +5,7 @@ stays in the abstracts' English. A language without its own column is framed in 
 from __future__ import annotations
 
 from .counts import plural
+from .metadata_messages import METADATA
 
 LANGUAGES = ("en", "zh")
 MESSAGES: dict[str, dict[str, str]] = {
@@ -20,34 +21,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "{n}. **{name}**：{count}，例如 {eg}",
     },
     "topic_subject": {"en": "on “{subject}”", "zh": "关于“{subject}”"},
-    # a decision asked of one paper ("Is RepSpec an oral?"), from the corpus's status field
-    "decided": {
-        "en": "{yes}**{name}** was {outcome} at ICLR {year}. {cite}",
-        "zh": "{yes}**{name}** 在 ICLR {year} {outcome}。{cite}",
-    },
-    "decided_yes": {"en": "Yes. ", "zh": "是的。"},
-    "decided_no": {"en": "No. ", "zh": "不是。"},
-    "status_Oral": {"en": "accepted as an oral", "zh": "以口头报告形式被接收"},
-    "status_Poster": {"en": "accepted as a poster", "zh": "以海报形式被接收"},
-    "status_ConditionalOral": {
-        "en": "conditionally accepted as an oral",
-        "zh": "有条件地以口头报告形式被接收",
-    },
-    "status_ConditionalPoster": {
-        "en": "conditionally accepted as a poster",
-        "zh": "有条件地以海报形式被接收",
-    },
-    "status_Reject": {"en": "rejected", "zh": "被拒"},
-    "status_Desk Rejected": {"en": "desk-rejected", "zh": "被直接拒稿（desk reject）"},
-    "status_Withdrawn": {"en": "withdrawn by its authors", "zh": "已被作者撤稿"},
-    "status_Not accepted": {
-        "en": "not on the accepted list, and not withdrawn, when the data was taken",
-        "zh": "在数据采集时不在接收名单上，也未撤稿",
-    },
-    "undecided": {
-        "en": "This corpus records no decision for **{name}**. {cite}",
-        "zh": "本语料库没有记录 **{name}** 的录用结果。{cite}",
-    },
     "scope_sep": {"en": "; ", "zh": "；"},
     "topic_areas": {"en": "Their commonest areas: {areas}.", "zh": "最常见的领域：{areas}。"},
     "ranked": {
@@ -152,20 +125,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "……另有 {n} 篇（问“哪些论文关于{subject}？”可列出全部）。",
     },
     "sides_both": {"en": "On both: {names}.", "zh": "两者都涉及：{names}。"},
-    "fared": {
-        "en": "Of the {papers} in this corpus on “{subject}”, {accepted} were accepted ({share}%)",
-        "zh": "本语料库中有 {n} 篇关于“{subject}”的论文，其中 {accepted} 篇被接收（{share}%）",
-    },
-    "fared_these": {
-        "en": "Of these {papers}, {accepted} were accepted ({share}%)",
-        "zh": "这 {n} 篇论文中有 {accepted} 篇被接收（{share}%）",
-    },
-    "fared_kinds": {"en": ": {kinds}", "zh": "：{kinds}"},
-    "fared_overall": {"en": " (all {n} papers: {share}%)", "zh": "（全部 {n} 篇论文：{share}%）"},
-    "fared_others": {"en": ". The others: {others}.", "zh": "。其余：{others}。"},
-    "fared_end": {"en": ".", "zh": "。"},
-    "fared_more": {"en": ", and {n} more", "zh": "，另有 {n} 篇"},
-    "fared_named": {"en": "Accepted, orals first: {names}", "zh": "被接收（口头在前）：{names}"},
     "held": {"en": " Its papers' decisions: {counts}.", "zh": "本语料库论文的录用结果：{counts}。"},
     "none_passes": {
         "en": "No paper in this corpus{scope} matches this question.",
@@ -234,7 +193,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "matched by its Latin-letter words only: run `iclr-assistant ingest` to add them.",
         "zh": "该索引还没有多语言向量，非英文问题只能按其中的拉丁字母词匹配：运行 `iclr-assistant ingest` 即可补上。",
     },
-}
+} | METADATA
 
 
 # the words of a filter's description ("decision: oral (from the question)"), per language

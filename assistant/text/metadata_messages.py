@@ -1,0 +1,81 @@
+"""The words of answers read from the corpus's fields rather than the abstracts: a paper's
+decision, how a set's papers fared, a field asked of a paper. Part of the one message table
+(messages.MESSAGES), kept here to keep each file small."""
+
+from __future__ import annotations
+
+METADATA: dict[str, dict[str, str]] = {
+    # a decision asked of one paper ("Is RepSpec an oral?"), from the corpus's status field
+    "decided": {
+        "en": "{yes}**{name}** was {outcome} at ICLR {year}. {cite}",
+        "zh": "{yes}**{name}** 在 ICLR {year} {outcome}。{cite}",
+    },
+    "decided_yes": {"en": "Yes. ", "zh": "是的。"},
+    "decided_no": {"en": "No. ", "zh": "不是。"},
+    "status_Oral": {"en": "accepted as an oral", "zh": "以口头报告形式被接收"},
+    "status_Poster": {"en": "accepted as a poster", "zh": "以海报形式被接收"},
+    "status_ConditionalOral": {
+        "en": "conditionally accepted as an oral",
+        "zh": "有条件地以口头报告形式被接收",
+    },
+    "status_ConditionalPoster": {
+        "en": "conditionally accepted as a poster",
+        "zh": "有条件地以海报形式被接收",
+    },
+    "status_Reject": {"en": "rejected", "zh": "被拒"},
+    "status_Desk Rejected": {"en": "desk-rejected", "zh": "被直接拒稿（desk reject）"},
+    "status_Withdrawn": {"en": "withdrawn by its authors", "zh": "已被作者撤稿"},
+    "status_Not accepted": {
+        "en": "not on the accepted list, and not withdrawn, when the data was taken",
+        "zh": "在数据采集时不在接收名单上，也未撤稿",
+    },
+    "undecided": {
+        "en": "This corpus records no decision for **{name}**. {cite}",
+        "zh": "本语料库没有记录 **{name}** 的录用结果。{cite}",
+    },
+    # how the papers of a set fared (answer/status.py fared)
+    "fared": {
+        "en": "Of the {papers} in this corpus on “{subject}”, {accepted} were accepted ({share}%)",
+        "zh": "本语料库中有 {n} 篇关于“{subject}”的论文，其中 {accepted} 篇被接收（{share}%）",
+    },
+    "fared_these": {
+        "en": "Of these {papers}, {accepted} were accepted ({share}%)",
+        "zh": "这 {n} 篇论文中有 {accepted} 篇被接收（{share}%）",
+    },
+    "fared_kinds": {"en": ": {kinds}", "zh": "：{kinds}"},
+    "fared_overall": {"en": " (all {n} papers: {share}%)", "zh": "（全部 {n} 篇论文：{share}%）"},
+    "fared_others": {"en": ". The others: {others}.", "zh": "。其余：{others}。"},
+    "fared_end": {"en": ".", "zh": "。"},
+    "fared_more": {"en": ", and {n} more", "zh": "，另有 {n} 篇"},
+    "fared_named": {"en": "Accepted, orals first: {names}", "zh": "被接收（口头在前）：{names}"},
+    # a field asked of a paper ("What is ELMUR's primary area?"), as the corpus stores it
+    "field_area": {
+        "en": "**{name}**'s primary area: {value}. {cite}",
+        "zh": "**{name}** 的主要领域：{value}。{cite}",
+    },
+    "field_keywords": {
+        "en": "**{name}**'s keywords: {value}. {cite}",
+        "zh": "**{name}** 的关键词：{value}。{cite}",
+    },
+    "field_title": {
+        "en": "**{name}**'s full title: *{value}* {cite}",
+        "zh": "**{name}** 的完整标题：*{value}* {cite}",
+    },
+    "field_link": {
+        "en": "**{name}** on OpenReview: {value} {cite}",
+        "zh": "**{name}** 的 OpenReview 链接：{value} {cite}",
+    },
+    "field_abstract": {
+        "en": "The abstract of **{name}** ({status}): {cite}\n\n> {value}",
+        "zh": "**{name}**（{status}）的摘要（英文原文）：{cite}\n\n> {value}",
+    },
+    "field_none": {
+        "en": "This corpus records no {field} for **{name}**. {cite}",
+        "zh": "本语料库没有记录 **{name}** 的{field}。{cite}",
+    },
+    "area": {"en": "primary area", "zh": "主要领域"},
+    "keywords": {"en": "keywords", "zh": "关键词"},
+    "link": {"en": "link", "zh": "链接"},
+    "abstract": {"en": "abstract", "zh": "摘要"},
+    "title": {"en": "title", "zh": "标题"},
+}
