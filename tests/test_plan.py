@@ -66,6 +66,12 @@ def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
         ("Recommend three papers on speculative decoding.", "speculative decoding"),
         ("Give me 5 papers on KV cache compression.", "KV cache compression"),
         ("推荐三篇关于强化学习的论文", "reinforcement learning"),
+        (
+            "What are the main trends in the orals on reinforcement learning?",
+            "reinforcement learning",
+        ),
+        ("Summarize the papers on agents in three bullet points.", "agents"),
+        ("Which papers learn with a short list?", "learn with a short list"),  # no format asked
     ],
 )
 def test_a_set_questions_request_and_count_frame_its_subject(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..text.tokens import terms
+from .prototypes import PROTOTYPES
 
 WHICH_RE = re.compile(
     r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}?(?:papers?|works?|submissions?|methods?|approaches|"
@@ -74,10 +75,11 @@ METADATA_TAIL_RE = re.compile(
     rf"(?:\s*(?:,|and)\s*{_FIELD})*\s*[?.!]*\s*$",
     re.I,
 )
-# ... or asking how to show them ("..., grouped by theme"): how, not what
+# ... or asking how to show them ("..., grouped by theme", "in 3 bullet points"): how, not what
 PRESENTATION_TAIL_RE = re.compile(
-    r"\s*,?\s*(?:grouped|organi[sz]ed|clustered|sorted|ordered|ranked)\s+by\s+(?:their\s+|the\s+)?"
-    r"[\w-]+\s*[?.!]*\s*$",
+    r"\s*,?\s*(?:(?:grouped|organi[sz]ed|clustered|sorted|ordered|ranked)\s+by\s+(?:their\s+|the\s+)?"
+    r"[\w-]+|(?:in|as)\s+(?:a\s+|an\s+|one\s+|\w+\s+)?(?:short\s+)?(?:bullet(?:\s*point)?s?|"
+    r"sentences?|paragraphs?|lines?|words|tables?|lists?))\s*[?.!]*\s*$",
     re.I,
 )
 # the decision asked of one paper, by name ("What decision did ELMUR get?", "its status?"); a
@@ -222,57 +224,6 @@ DEFINITE_RE = re.compile(
 CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
 SHORT_QUESTION_WORDS = 3
 
-# How questions of each kind are asked. When no cue above makes a question naming no paper a set
-# question, its nearest prototype (by embedding) may; and a set question's opening words that
-# occur here are framing, not its subject ("Are there any works that study memory?" -> memory).
-PROTOTYPES: dict[str, tuple[str, ...]] = {
-    "which": (
-        "Which papers are about ...?",
-        "Are there any works that ...?",
-        "Do any of these papers ...?",
-        "Give me everything on ...",
-        "What has been done on ...?",
-        "I'm looking for papers about ...",
-        "List the papers that ...",
-        "Find me work on ...",
-        "Is there work on ...?",
-        "Is there anything on ...?",
-        "Recommend papers on ...",
-        "Which papers in this collection or corpus ...?",
-    ),
-    "summary": (
-        "Summarize the papers on ...",
-        "Give me an overview of work on ...",
-        "Give me a summary of the work on ...",
-        "Give me a one-line summary of each paper.",
-        "Summarize the main contributions of these papers.",
-        "What's new in ...?",
-        "What do these papers say about ...?",
-        "What is the state of research on ...?",
-        "What are the main approaches to ...?",
-        "Summarize them.",
-    ),
-    # what a set of papers is about as a whole: its commonest keywords and areas, counted
-    "topics": (
-        "What are the most common topics among ...?",
-        "What are the hot topics this year?",
-        "Which research areas have the most papers?",
-        "What topics do the ... papers cover?",
-        "What themes dominate the conference?",
-    ),
-    "facts": (
-        "What does ... propose?",
-        "How does ... work?",
-        "What dataset did they use?",
-        "What results does ... report?",
-        "What is the main idea of ...?",
-        "Why does ... fail?",
-        "How is ... trained?",
-        "In the paper on ..., what ...?",
-        "What kind of ... does the paper on ... study?",
-        "How many ... does ... use?",
-    ),
-}
 PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every facts prototype
 # the words questions frame their subjects with: those of the prototypes, and these (the only
 # ones that may also end a subject's framing: "... on RL were accepted", "manipulated ones")

@@ -1,0 +1,58 @@
+"""Example questions of each kind, in English: the kind of a question no cue settles is its
+nearest prototype by embedding (plan/kinds.py), and a set question's opening words that occur
+here frame it (plan/cues.py FRAMING_WORDS). Chinese ones are in cues_zh.py."""
+
+from __future__ import annotations
+
+# How questions of each kind are asked. When no cue above makes a question naming no paper a set
+# question, its nearest prototype (by embedding) may; and a set question's opening words that
+# occur here are framing, not its subject ("Are there any works that study memory?" -> memory).
+PROTOTYPES: dict[str, tuple[str, ...]] = {
+    "which": (
+        "Which papers are about ...?",
+        "Are there any works that ...?",
+        "Do any of these papers ...?",
+        "Give me everything on ...",
+        "What has been done on ...?",
+        "I'm looking for papers about ...",
+        "List the papers that ...",
+        "Find me work on ...",
+        "Is there work on ...?",
+        "Is there anything on ...?",
+        "Recommend papers on ...",
+        "Which papers in this collection or corpus ...?",
+    ),
+    "summary": (
+        "Summarize the papers on ...",
+        "Give me an overview of work on ...",
+        "Give me a summary of the work on ...",
+        "Give me a one-line summary of each paper.",
+        "Summarize the main contributions of these papers.",
+        "What's new in ...?",
+        "What do these papers say about ...?",
+        "What is the state of research on ...?",
+        "What are the main approaches to ...?",
+        "What are the main trends in research on ...?",
+        "Summarize them.",
+    ),
+    # what a set of papers is about as a whole: its commonest keywords and areas, counted
+    "topics": (
+        "What are the most common topics among ...?",
+        "What are the hot topics this year?",
+        "Which research areas have the most papers?",
+        "What topics do the ... papers cover?",
+        "What themes dominate the conference?",
+    ),
+    "facts": (
+        "What does ... propose?",
+        "How does ... work?",
+        "What dataset did they use?",
+        "What results does ... report?",
+        "What is the main idea of ...?",
+        "Why does ... fail?",
+        "How is ... trained?",
+        "In the paper on ..., what ...?",
+        "What kind of ... does the paper on ... study?",
+        "How many ... does ... use?",
+    ),
+}
