@@ -89,6 +89,18 @@ def test_my_paper_list_is_the_scope_not_part_of_the_subject(engine: Engine) -> N
     assert ELMUR in cited and len(cited) <= 4
 
 
+@pytest.mark.parametrize(
+    "question", ["这19篇论文里有几篇是关于强化学习的？", "有几篇论文用了强化学习？"]
+)
+def test_how_many_asked_with_ji_counts_and_these_19_papers_is_the_scope(
+    engine: Engine, question: str
+) -> None:
+    # 有几篇 was no count, and "这19篇" stayed in the subject ("这1 大语言模型")
+    plan = engine.plan(question)
+    assert plan.kind == "which" and plan.own_subject == "强化学习" and plan.limit == 0
+    assert ELMUR in {c.paper.id for c in engine.ask(question).citations}
+
+
 @pytest.mark.parametrize("question", ["分别概括一下。", "帮我总结一下这几篇。"])
 def test_summarize_each_of_them_summarizes_the_papers_just_listed(
     engine: Engine, question: str

@@ -92,6 +92,7 @@ def test_a_set_questions_request_and_count_frame_its_subject(
         ("How many papers are about agents?", 0),
         ("有多少篇关于智能体的论文？", 0),
         ("第三篇用了什么数据？", 0),
+        ("这19篇论文里有几篇是关于大语言模型的？", 0),
         ("Which of the 2025 papers are about agents?", 0),
     ],
 )

@@ -24,8 +24,9 @@ COUNT_RE = re.compile(
     + r")\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|submissions|ones)\b",
     re.I,
 )
-# in Chinese: 五篇, 10 篇, 前三篇 (the first three of a new list), but not 多少篇 or 第三篇
-ZH_COUNT_RE = re.compile(r"(?<![多第])(\d{1,3}|[一二两三四五六七八九十]{1,3})\s*篇")
+# in Chinese: 五篇, 10 篇, 前三篇 (the first three of a new list), but not 多少篇, 第三篇 or the
+# papers given (这19篇论文: these 19 papers)
+ZH_COUNT_RE = re.compile(r"(?<![\d多第这那])(\d{1,3}|[一二两三四五六七八九十]{1,3})\s*篇")
 MOST = 200  # a larger number is no limit a reader asks for ("the 2025 papers")
 
 

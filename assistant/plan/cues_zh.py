@@ -29,8 +29,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"|哪(?:些|篇|个)是|是哪些(?=[？?]?$)",
         " which papers ",
     ),
-    (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?有?多少篇", " how many of them "),
-    (r"有?多少篇", " how many papers "),
+    (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)篇", " how many of them "),
+    (r"有?多少篇|有几篇", " how many papers "),  # not 这几篇: these few
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
     # a negated decision is the other one; "有没有被接收的论文" asks for accepted ones (没有 there
@@ -118,6 +118,7 @@ ZH_FRAMING = (
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*[\d一二两三四五六七八九十]+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
     r"|我的?(?:论文)?(?:列表|清单)(?:里面?|中)?|我的(?=论文|文章)"  # the user's own list: its scope
+    r"|[这那]\s*\d{1,4}\s*篇"  # 这19篇论文: the papers given
     r"|一下|一些|方面|那些|这些|都?(?:说|讲|谈)(?:了|的是)?些?什么|有什么(?:观点|看法|发现|结论)|怎么说|(?:主要|核心)?(?:贡献|内容)(?:是什么|有哪些)?|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
     r"|最[\u4e00-\u9fff](?=[，。？?！!]|$)"  # a superlative ending the question: 任务最多
     r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end
