@@ -591,3 +591,24 @@ def test_the_links_of_the_papers_just_listed_are_given_a_line_each(engine: Engin
     for citation in links.citations:
         assert f"{citation.paper.url} [{citation.n}]" in links.text
     assert len(links.text.splitlines()) == len(cited(first))
+
+
+def test_what_a_term_is_is_answered_by_the_sentences_that_say_it_then_its_papers(
+    engine: Engine,
+) -> None:
+    # "What is speculative decoding?" summarized every paper on it; 什么是投机解码？ abstained
+    answer = engine.ask("What is machine unlearning?")
+    lines = answer.text.splitlines()
+    assert lines[0] == "How the papers describe “machine unlearning”:"
+    assert lines[1].startswith("- Machine unlearning (MU) for large language models") and (
+        lines[1].endswith("[1]")
+    )
+    assert "1 paper in this corpus matches:" in answer.text and cited(answer) == ["bqEnnzfhBZ"]
+    chinese = engine.ask("什么是机器遗忘？")
+    assert chinese.text.startswith("论文中对“machine unlearning”的说明：")
+    assert cited(chinese) == ["bqEnnzfhBZ"]
+    # a term no sentence opens with or gives beside its long form: its papers alone
+    grpo = engine.ask("What is GRPO?")
+    assert cited(grpo) == [REX] and not grpo.text.startswith("How the papers describe")
+    # what is new in it asks about its papers, not what it is
+    assert "describe" not in engine.ask("What is new in machine unlearning?").text.split("\n")[0]

@@ -13,7 +13,7 @@ from assistant.plan.count import asked_count
 from assistant.plan.fields import field_asked
 from assistant.plan.filters import from_flags, year_from_question
 from assistant.plan.foreign import content
-from assistant.plan.kinds import subject_of
+from assistant.plan.kinds import defined_term, subject_of
 from assistant.plan.named import mentioned_papers
 from assistant.plan.spelling import normalise
 from assistant.schema import Turn
@@ -489,3 +489,23 @@ def test_a_field_of_the_corpus_asked_of_a_paper(topic: str, field: str) -> None:
 )
 def test_a_field_asked_in_chinese(question: str, field: str) -> None:
     assert field_asked("", content(question, "zh")) == field
+
+
+@pytest.mark.parametrize(
+    "question, lang, term",
+    [
+        ("What is GRPO?", "en", "GRPO"),
+        ("Explain flow matching.", "en", "flow matching"),
+        ("What does RLHF stand for?", "en", "RLHF"),
+        ("What are diffusion models?", "en", "diffusion models"),
+        ("What is new in diffusion models?", "en", ""),
+        ("What are the main approaches to unlearning?", "en", ""),
+        ("What are the papers on RL?", "en", ""),
+        ("What is it?", "en", ""),
+        ("什么是投机解码？", "zh", "投机解码"),
+        ("GRPO是什么意思？", "zh", "GRPO"),
+        ("it 论文是什么？", "zh", ""),  # 这篇论文是什么？, its cue words rendered
+    ],
+)
+def test_the_term_a_question_asks_to_be_explained(question: str, lang: str, term: str) -> None:
+    assert defined_term(question, lang) == term

@@ -111,7 +111,7 @@ class Judge:
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
             return Decision("abstain_detail", tuple(kept[:3]), plan.detail)
         overall = self.accepted_overall() if plan.rate else (0, 0)
-        shown = kept[: plan.limit] if plan.limit else kept  # "5 papers on X": the 5 likeliest
+        shown = kept[: plan.most] if plan.most else kept  # "5 papers on X": the 5 likeliest
         return Decision(
             "answer",
             tuple(shown),

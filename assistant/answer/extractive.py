@@ -16,6 +16,7 @@ from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of
 from .compare import MAX_COMPARED, compare, each_aspect
 from .decide import Decision
+from .define import defined
 from .details import stated_as
 from .draft import Draft, badge, display, label
 from .evidence import SentenceBank
@@ -52,26 +53,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
     if plan.wide and plan.rate:  # "What share of the papers on X were accepted?"
         return fared([h.paper for h in about], plan.subject, plan.lang, decision.overall)
-    if plan.wide:  # evidence for a set: sentences on its subject, in any of its spellings
-        note = filters_text(plan.lang, plan.filters.description)
-        vector = plan.subject_vector if decision.vector is None else decision.vector
-        # a set with no subject of its own ("which of them are accepted?"): the earlier words
-        found = decision.words if decision.words.concepts else terms(plan.query) - FRAMING_STEMS
-        two = len(plan.pinned) == 2  # "Which one has more tasks?": of two, the most
-        asked = (
-            superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
-        )
-        if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
-            return draft
-        if plan.aspect == COMPARED and len(about) > 1:  # "Compare the orals on X."
-            return _compared(plan, about, bank, terms(plan.topic))
-        if plan.aspect:  # "What are the results of the papers on X?": each one's
-            return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
-        if plan.kind == "which":
-            given = (len(plan.focus), decision.unmatched) if plan.focus else None
-            args = (bank, about, vector, found, note, plan.subject, plan.lang, decision.total)
-            return which(*args, given, likeliest=True)
-        return summary(bank, about, vector, found, plan.subject, plan.lang)
+    if plan.wide:  # a set: evidence on its subject, in any of its spellings
+        return _of_set(plan, decision, bank)
     words = terms(plan.topic)
     if plan.kind == "similar":
         return closest(bank, about, plan.lang)
@@ -97,6 +80,31 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.decision is not None and about:  # "Is RepSpec an oral?": its status field says
         return decided(about[0].paper, plan.decision, plan.lang)
     return _facts(plan, about, bank, words)
+
+
+def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
+    """A set's answer: evidence sentences on its subject, in any of its spellings."""
+    about = list(decision.about)
+    note = filters_text(plan.lang, plan.filters.description)
+    vector = plan.subject_vector if decision.vector is None else decision.vector
+    # a set with no subject of its own ("which of them are accepted?"): the earlier words
+    found = decision.words if decision.words.concepts else terms(plan.query) - FRAMING_STEMS
+    two = len(plan.pinned) == 2  # "Which one has more tasks?": of two, the most
+    asked = superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
+    if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
+        return draft
+    if plan.aspect == COMPARED and len(about) > 1:  # "Compare the orals on X."
+        return _compared(plan, about, bank, terms(plan.topic))
+    if plan.aspect:  # "What are the results of the papers on X?": each one's
+        return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
+    args = (bank, about, vector, found, note, plan.subject, plan.lang, decision.total)
+    if plan.defines:  # "What is GRPO?": what its papers say it is, and the likeliest
+        listing = which(*args, likeliest=True)
+        return defined(bank, about, plan.subject, listing, plan.lang)
+    if plan.kind == "which":
+        given = (len(plan.focus), decision.unmatched) if plan.focus else None
+        return which(*args, given, likeliest=True)
+    return summary(bank, about, vector, found, plan.subject, plan.lang)
 
 
 def _compared(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:

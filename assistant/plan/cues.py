@@ -26,6 +26,16 @@ ONE_DESCRIBED_RE = re.compile(
     r"(?:paper|work|study|benchmark|method|submission)\b(?!\s+(?:that|which|who)\b)",
     re.I,
 )
+# a question asking what a term is ("What is GRPO?", "Explain flow matching.", "What does RLHF
+# stand for?"): its term (plan/define.py)
+DEFINE_RE = re.compile(
+    r"(?:what\s+(?:is|are)|what's|whats|explain|define)\s+([^?!]{2,60}?)\s*[?.!]*$"
+    r"|what\s+does\s+([^?!]{2,60}?)\s+(?:mean|stand\s+for)\s*[?.!]*$",
+    re.I,
+)
+SETS_WORD_RE = re.compile(
+    r"\b(?:papers?|works?|studies|submissions|ones|it|they|them|this|these)\b", re.I
+)
 # "What limitations do the papers on reinforcement learning mention?": an aspect asked of each
 # paper of a set the question describes ("the papers on X"), whose subject is X (plan/asks.py)
 SET_DESCRIBED_RE = re.compile(

@@ -26,6 +26,8 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "desk rejected": ("Desk Rejected",),
     "withdrawn": ("Withdrawn",),
 }
+# "accepted as a poster": the whole is the filter, not "poster" alone
+AS_A = r"(?:\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?)?"
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
@@ -35,7 +37,7 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "accepted",
     ),
-    (re.compile(r"\b(?:orals?|oral\s+(?:papers?|presentations?))\b", re.I), "oral"),
+    (re.compile(rf"{AS_A}\b(?:orals?|oral\s+(?:papers?|presentations?))\b", re.I), "oral"),
     # the conference names no best papers: its highest decision is what "best" can mean
     (
         re.compile(
@@ -45,7 +47,7 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "oral",
     ),
-    (re.compile(r"\b(?:posters?|poster\s+papers?)\b", re.I), "poster"),
+    (re.compile(rf"{AS_A}\b(?:posters?|poster\s+papers?)\b", re.I), "poster"),
     (
         re.compile(r"\bdesk[\s-]+rejected\b(?:\s+(?:papers?|submissions?))?", re.I),
         "desk rejected",

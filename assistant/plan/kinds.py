@@ -17,6 +17,7 @@ from .cues import (
     COMPARE_RE,
     CONTRAST_RE,
     CORPUS_TAIL_RE,
+    DEFINE_RE,
     DETAIL_RE,
     FRAMING_WORDS,
     FUNCTION_WORDS,
@@ -29,6 +30,7 @@ from .cues import (
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     QUOTED_RE,
+    SETS_WORD_RE,
     SEVERAL_RE,
     SIMILAR_RE,
     SUMMARY_RE,
@@ -36,6 +38,7 @@ from .cues import (
     WHICH_OF_RE,
     WHICH_RE,
 )
+from .cues_zh import ZH_DEFINE
 from .filters import RATE_RE
 from .superlative import superlative, superlative_zh
 
@@ -78,6 +81,11 @@ def classify(
         return "compare"
     if RATE_RE.search(question):  # how a set's papers fared, or those given ("of them")
         return "which"
+    if not about and defined_term(question, "en" if meaning is None else "zh"):
+        # "What is GRPO?": what its papers say it is, and the papers; not "What are the hot
+        # topics in RL?", which its meaning tells
+        topics = prototypes is not None and prototypes.nearest(meaning or question) == "topics"
+        return "topics" if topics else "summary"
     if SUMMARY_RE.search(question):
         return "summary"
     if not about and asked_count(question):  # "Give me 5 papers on X": the 5 most relevant
@@ -163,6 +171,24 @@ class Prototypes:
         return float(quantity @ topics) < TOPIC_QUANTITY
 
 
+ZH_DEFINE_RE = re.compile(ZH_DEFINE)
+ARTICLE_RE = re.compile(r"^(?:an?|the)\s+", re.I)
+
+
+def defined_term(question: str, lang: str = "en") -> str:
+    """The term a question asks to be explained ("What is GRPO?", "Explain flow matching.",
+    什么是投机解码？), or "". Only a question that is all term: "What is new in X?" and "What
+    are the main approaches to X?" ask about X's papers. `question`: without its filter words;
+    in another language, its cue words rendered in English."""
+    found = (ZH_DEFINE_RE if lang == "zh" else DEFINE_RE).match(question.strip())
+    term = next((g for g in found.groups() if g), "").strip() if found else ""
+    if not term or SETS_WORD_RE.search(term):
+        return ""  # "What are the papers on X?" asks for papers; "What is it?" for facts
+    if lang == "zh" or (found and found.lastindex == 2):  # "What does RLHF stand for?"
+        return term
+    return term if ARTICLE_RE.sub("", subject_of(question)) == ARTICLE_RE.sub("", term) else ""
+
+
 def detail_asked(question: str) -> str | None:
     """The detail asked for that abstracts do not state ("how many GPUs"), if any."""
     match = DETAIL_RE.search(question)
@@ -178,6 +204,9 @@ def subject_of(question: str) -> str:
     spans the whole question ("What is the grokking paper about?") is not removed: an empty
     subject would match every paper."""
     question = uncounted(RATE_RE.sub(" ", question))  # "What share of the papers on X ...": X
+    defining = DEFINE_RE.match(question.strip())
+    if defining and defining.lastindex == 2:  # "What does RLHF stand for?": RLHF
+        return defining.group(2).strip()
     for cue in (WHICH_RE, SUMMARY_RE):  # "Name the papers about memory" -> "about memory"
         match = cue.search(question)
         if match and len(question[: match.start()].split()) <= 1:

@@ -26,6 +26,7 @@ from .kinds import (
     SET_KINDS,
     Kind,
     classify,
+    defined_term,
     mentioned_term,
     prototypes_for,
 )
@@ -33,6 +34,7 @@ from .named import find_named, names_removed
 from .words import Words, english_words, foreign_words
 
 WIDE_K = 20  # papers considered for "which" and topic summaries
+DEFINE_PAPERS = 5  # listed after what they say the term asked about is: the likeliest
 # Words that leave a question with no topic of its own once its filter words are gone.
 LISTING_WORDS = frozenset(
     "paper papers which list corpus collection area track there ani all show me are is in the "
@@ -81,6 +83,19 @@ class Plan:
         """Answered from the corpus's fields, not the abstracts: counts of topics, a decision, a
         set's acceptance rate."""
         return self.kind == "topics" or self.decision is not None or self.rate or bool(self.field)
+
+    @property
+    def defines(self) -> str:
+        """The term a summary question asks to be explained ("What is GRPO?"), or ""."""
+        if self.kind != "summary" or self.anchored:
+            return ""
+        return defined_term(render(self.question, self.lang), self.lang)
+
+    @property
+    def most(self) -> int:
+        """How many papers a set question's answer lists (0: all): as many as it asks for, or
+        DEFINE_PAPERS after what they say a term is."""
+        return self.limit or (DEFINE_PAPERS if self.defines else 0)
 
     @property
     def pinned(self) -> tuple[str, ...]:

@@ -61,6 +61,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "first_shown": {"en": ", the first {n} by title shown", "zh": "，按标题列出前 {n} 篇"},
     "likeliest_shown": {"en": ", the {n} most relevant shown", "zh": "，列出最相关的 {n} 篇"},
     "in_brief": {"en": "{name} in brief:", "zh": "{name} 概要："},
+    "defined": {"en": "How the papers describe “{term}”:", "zh": "论文中对“{term}”的说明："},
     "other": {"en": "Other", "zh": "其他"},
     "status_unknown": {"en": "status unknown", "zh": "状态未知"},
     "not_stated": {"en": "not stated in the abstract", "zh": "摘要中未提及"},
