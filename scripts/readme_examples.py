@@ -29,6 +29,9 @@ EXAMPLES: list[tuple[str, tuple[str, ...]]] = [
     ("What training data did the Rex-Thinker authors create?", ()),
     ("Which benchmark does the second one use?", ("Compare GTool and SCUBA.",)),
     ("How many GPUs were used to train ELMUR?", ()),
+    ("What is machine unlearning?", ()),
+    ("Give me their OpenReview links.", ("Which papers introduce a benchmark?",)),
+    ("有几篇论文用了强化学习？", ()),
 ]
 
 if TYPE_CHECKING:

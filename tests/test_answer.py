@@ -97,10 +97,30 @@ def test_comparison_is_a_cited_table_with_unstated_cells_marked(engine: Engine) 
         "Data",
         "Results",
         "Limitations",
+        "Decision",
+        "Area",
+        "Keywords",
     ]
-    for row in rows[1:]:
+    for row in rows[1:6]:
         for cell in row.split("|")[2:-1]:
             assert "[1]" in cell or "[2]" in cell or "not stated in the abstract" in cell
+    # the corpus's own fields, as recorded
+    assert "| Area | foundation or frontier models, including LLMs | reinforcement learning |" in (
+        answer.text
+    )
+
+
+def test_what_two_papers_have_in_common_puts_them_side_by_side_with_what_both_give(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("ExpVid和ImagenWorld有什么共同点？")
+    assert answer.kind == "compare" and "| 方法 |" in answer.text
+    assert (
+        answer.text.splitlines()[-1]
+        == "共同点：关键词 “Benchmark”；领域 “datasets and benchmarks”。"
+    )
+    english = engine.ask("What do RepSpec and ELMUR have in common?")
+    assert english.kind == "compare" and "In common" not in english.text  # they share none
 
 
 def test_topic_summary_counts_and_cites_every_benchmark_paper(engine: Engine) -> None:

@@ -31,8 +31,31 @@ def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
             cells.setdefault(aspect, []).append(_cell(draft, paper, chosen.get(aspect), lang))
     for aspect, row in cells.items():
         draft.parts.append(f"| {say(lang, aspect)} | " + " | ".join(row) + " |")
+    for field, values in _metadata(papers).items():  # as the corpus records them
+        draft.parts.append(f"| {say(lang, field)} | " + " | ".join(values) + " |")
+    if shared := _shared(papers, lang):  # "What do RepSpec and ELMUR have in common?"
+        draft.parts.append("\n" + say(lang, "shared", shared=shared))
     _fill_evidence(draft, bank, papers)
     return draft
+
+
+def _metadata(papers: list[Paper]) -> dict[str, list[str]]:
+    return {
+        "Decision": [p.status or "?" for p in papers],
+        "Area": [p.primary_area or "?" for p in papers],
+        "Keywords": [", ".join(p.keywords).replace("|", "/") or "?" for p in papers],
+    }
+
+
+def _shared(papers: list[Paper], lang: str) -> str:
+    """The keywords and the area every paper gives, as the first gives them."""
+    own = [{k.lower() for k in p.keywords} for p in papers[1:]]
+    keywords = [f"“{k}”" for k in papers[0].keywords if all(k.lower() in o for o in own)]
+    area = papers[0].primary_area
+    parts = [f"{say(lang, 'Keywords')} {say(lang, 'list_sep').join(keywords)}"] if keywords else []
+    if area and all(p.primary_area == area for p in papers[1:]):
+        parts.append(f"{say(lang, 'Area')} “{area}”")
+    return say(lang, "scope_sep").join(parts)
 
 
 def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str = "en") -> Draft:

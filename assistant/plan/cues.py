@@ -58,7 +58,7 @@ CHOICE_RE = re.compile(
 )
 COMPARE_RE = re.compile(
     r"\b(?:compare|comparison|differ|difference|differences|diff|versus|vs\.?|contrast|"
-    r"similarities|side by side|better than|(?:more|less) \w+ than)\b"
+    r"similarities|in common|side by side|better than|(?:more|less) \w+ than)\b"
     r"|\b(?!rather\b|other\b|order\b)\w{3,}er than\b",  # "is SCUBA harder than TumorChain?"
     re.I,
 )

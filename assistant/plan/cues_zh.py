@@ -46,7 +46,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     (
         r"有什么(?:区别|不同|不一样|异同)|(?:区别|不同|差别|差异|异同)(?:是什么|在哪)?"
-        r"|对比(?!学习)|比较",  # 对比学习 is contrastive learning
+        r"|对比(?!学习)|比较|共同点|相同之处|相似之处|共性",  # 对比学习 is contrastive learning
         " compare ",
     ),
     # "…，而不是…": the set's other part, which a follow-up's subject leaves out (CONTRAST_RE)

@@ -78,6 +78,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "Method": {"en": "Method", "zh": "方法"},
     "Data": {"en": "Data", "zh": "数据"},
     "Results": {"en": "Results", "zh": "结果"},
+    "Decision": {"en": "Decision", "zh": "录用结果"},
+    "Area": {"en": "Area", "zh": "领域"},
+    "Keywords": {"en": "Keywords", "zh": "关键词"},
+    "shared": {"en": "In common: {shared}.", "zh": "共同点：{shared}。"},
     "Limitations": {"en": "Limitations", "zh": "局限"},
     "Figures": {"en": "Figures", "zh": "具体数字"},
     "no_figures": {
