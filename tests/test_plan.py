@@ -63,6 +63,7 @@ def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
     "question, subject",
     [
         ("Anything on equivariant networks?", "equivariant networks"),
+        ("What's out there on speculative decoding?", "speculative decoding"),
         ("Recommend three papers on speculative decoding.", "speculative decoding"),
         ("Give me 5 papers on KV cache compression.", "KV cache compression"),
         ("推荐三篇关于强化学习的论文", "reinforcement learning"),
