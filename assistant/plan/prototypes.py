@@ -29,7 +29,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Give me a one-line summary of each paper.",
         "Summarize the main contributions of these papers.",
         "What's new in ...?",
-        "What is out there on ...?",
+        "What work is out there on ...?",
         "What do these papers say about ...?",
         "What is the state of research on ...?",
         "What are the main approaches to ...?",
