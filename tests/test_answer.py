@@ -632,3 +632,26 @@ def test_what_a_term_is_is_answered_by_the_sentences_that_say_it_then_its_papers
     assert cited(grpo) == [REX] and not grpo.text.startswith("How the papers describe")
     # what is new in it asks about its papers, not what it is
     assert "describe" not in engine.ask("What is new in machine unlearning?").text.split("\n")[0]
+
+
+def test_a_term_is_described_by_sentences_about_it_not_about_a_papers_own_work() -> None:
+    from assistant.answer.define import definitions
+
+    class Bank:
+        def sentences(self, paper: Paper) -> list[str]:
+            return paper.abstract.split(" | ")
+
+    own = Paper(
+        id="a",
+        title="A",
+        abstract="Unlike GRPO, our method needs no critic. | We propose DAPO, a variant of Group "
+        "Relative Policy Optimization (GRPO).",
+    )
+    defining = Paper(
+        id="b", title="B", abstract="We use GRPO. | GRPO is a policy-gradient method for LLMs."
+    )
+    found = definitions(Bank(), [own, defining], "GRPO")  # type: ignore[arg-type]
+    assert [(p.id, t) for p, t in found] == [
+        ("b", "GRPO is a policy-gradient method for LLMs."),
+        ("a", "We propose DAPO, a variant of Group Relative Policy Optimization (GRPO)."),
+    ]

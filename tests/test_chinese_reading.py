@@ -421,3 +421,9 @@ def test_the_problem_a_subject_ends_with_frames_it(engine: Engine) -> None:
     # 幻觉问题 is "the hallucination problem": 问题 is no topic ("topic modeling" it became)
     plan = engine.plan("哪些论文研究大模型的幻觉问题？")
     assert "hallucination" in plan.subject and "topic" not in plan.subject
+
+
+def test_explain_frames_a_question_but_not_the_word_interpretability(engine: Engine) -> None:
+    # 解释 as framing once cut 可解释性 (interpretability) to "可 性", translated "gender bias"
+    assert engine.plan("总结一下和可解释性相关的论文。").subject == "interpretability"
+    assert engine.plan("解释RLHF").subject == "RLHF"

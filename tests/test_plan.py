@@ -73,6 +73,10 @@ def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
         ),
         ("Summarize the papers on agents in three bullet points.", "agents"),
         ("Which papers learn with a short list?", "learn with a short list"),  # no format asked
+        (
+            "Which papers study information extraction in tables?",
+            "information extraction in tables",
+        ),
     ],
 )
 def test_a_set_questions_request_and_count_frame_its_subject(
@@ -95,6 +99,10 @@ def test_a_set_questions_request_and_count_frame_its_subject(
         ("第三篇用了什么数据？", 0),
         ("这19篇论文里有几篇是关于大语言模型的？", 0),
         ("Which of the 2025 papers are about agents?", 0),
+        ("Give me three orals on diffusion", 3),  # "orals" is a filter word, and a count
+        ("这 19 篇论文里有几篇是关于智能体的？", 0),
+        ("有没有一篇论文研究幻觉？", 0),  # whether any, not one
+        ("其中两篇用了强化学习吗？", 0),  # two of those shown
     ],
 )
 def test_the_number_of_papers_asked_for(question: str, n: int) -> None:
@@ -503,6 +511,10 @@ def test_a_field_asked_in_chinese(question: str, field: str) -> None:
         ("What are the main approaches to unlearning?", "en", ""),
         ("What are the papers on RL?", "en", ""),
         ("What is it?", "en", ""),
+        ("What is the method?", "en", ""),  # of the paper at hand: a follow-up
+        ("What are recent advances in RL?", "en", ""),  # a summary of RL's papers
+        ("数据集是什么？", "zh", ""),
+        ("介绍一下强化学习方面的工作", "zh", ""),
         ("什么是投机解码？", "zh", "投机解码"),
         ("GRPO是什么意思？", "zh", "GRPO"),
         ("it 论文是什么？", "zh", ""),  # 这篇论文是什么？, its cue words rendered
@@ -510,3 +522,12 @@ def test_a_field_asked_in_chinese(question: str, field: str) -> None:
 )
 def test_the_term_a_question_asks_to_be_explained(question: str, lang: str, term: str) -> None:
     assert defined_term(question, lang) == term
+
+
+def test_a_fact_or_a_count_asked_after_an_answer_reads_as_meant(engine: Engine) -> None:
+    answer = engine.ask("Tell me about RepSpec")
+    turns = [Turn("user", answer.question), Turn("assistant", answer.text, ("bqEi97qzzz",))]
+    method = engine.plan("What is the method?", turns)
+    assert method.kind == "facts" and method.focus == ("bqEi97qzzz",)
+    top = engine.plan("Give me the top 3 papers on benchmarks", turns)  # a new set of three
+    assert top.focus == () and top.limit == 3 and top.subject == "benchmarks"

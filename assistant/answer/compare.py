@@ -40,17 +40,24 @@ def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
 
 
 def _metadata(papers: list[Paper]) -> dict[str, list[str]]:
+    fields = {
+        "Decision": [p.status for p in papers],
+        "Area": [p.primary_area for p in papers],
+        "Keywords": [", ".join(p.keywords) for p in papers],
+    }
     return {
-        "Decision": [p.status or "?" for p in papers],
-        "Area": [p.primary_area or "?" for p in papers],
-        "Keywords": [", ".join(p.keywords).replace("|", "/") or "?" for p in papers],
+        k: [" ".join(display(v).replace("|", "/").split()) or "?" for v in vs]
+        for k, vs in fields.items()
     }
 
 
 def _shared(papers: list[Paper], lang: str) -> str:
-    """The keywords and the area every paper gives, as the first gives them."""
+    """The keywords and the area every paper gives, as the first gives them (of one: none)."""
+    if len(papers) < 2:
+        return ""
     own = [{k.lower() for k in p.keywords} for p in papers[1:]]
-    keywords = [f"“{k}”" for k in papers[0].keywords if all(k.lower() in o for o in own)]
+    first = {k.lower(): k for k in reversed(papers[0].keywords)}  # each once, as first given
+    keywords = [f"“{k}”" for low, k in reversed(first.items()) if all(low in o for o in own)]
     area = papers[0].primary_area
     parts = [f"{say(lang, 'Keywords')} {say(lang, 'list_sep').join(keywords)}"] if keywords else []
     if area and all(p.primary_area == area for p in papers[1:]):

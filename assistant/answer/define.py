@@ -13,7 +13,9 @@ from .draft import Draft, display
 from .evidence import SentenceBank
 
 DEFINITIONS = 3  # sentences, each from another paper
-OPENING = 12  # a sentence opens with the term when it starts within this many characters
+OPENING = 4  # a sentence opens with the term when only an article comes before it ("The ")
+ARTICLE_RE = re.compile(r"(?:the|an?)\s+", re.I)
+OWN_RE = re.compile(r"(?:we|our|in this|here)\b", re.I)  # a paper's own work, not the term
 
 
 def defined(
@@ -44,8 +46,11 @@ def definitions(bank: SentenceBank, papers: list[Paper], term: str) -> list[tupl
             at = min((m.start() for r in named if (m := r.search(text))), default=None)
             if at is None:
                 continue
-            rank = 0 if any(r.search(text) for r in beside) else 1 if at <= OPENING else 2
-            if rank < 2 and (best is None or rank < best[0]):
+            introduced = any(r.search(text) for r in beside)
+            own = OWN_RE.match(text) is not None  # "We propose DAPO, a variant of ... (GRPO)"
+            opens = at == 0 or at <= OPENING and ARTICLE_RE.fullmatch(text[:at]) is not None
+            rank = 0 if introduced and not own else 1 if opens else 2 if introduced else 3
+            if rank < 3 and (best is None or rank < best[0]):
                 best = (rank, text)
         if best is not None:
             ranked.append((best[0], order, paper, best[1]))

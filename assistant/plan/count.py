@@ -1,4 +1,4 @@
-"""How many papers a set question asks for ("Give me 5 papers on X", "top three orals on X",
+"""How many papers a set question asks for ("Give me 5 papers on X", "three orals on X",
 给我三篇关于X的论文): the answer lists that many of the matching papers, the most relevant first,
 and says how many match in all."""
 
@@ -21,12 +21,14 @@ ZH_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"�
 COUNT_RE = re.compile(
     r"(?<!these )(?<!those )(?<!the )\b(\d{1,3}|"
     + "|".join(sorted(NUMBERS, key=len)[::-1])
-    + r")\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|submissions|ones)\b",
+    + r")\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|submissions|ones|orals|posters)\b",
     re.I,
 )
-# in Chinese: 五篇, 10 篇, 前三篇 (the first three of a new list), but not 多少篇, 第三篇 or the
-# papers given (这19篇论文: these 19 papers)
-ZH_COUNT_RE = re.compile(r"(?<![\d多第这那])(\d{1,3}|[一二两三四五六七八九十]{1,3})\s*篇")
+# in Chinese: 五篇, 10 篇, but not 多少篇, 第三篇, 前三篇 (the first three of the last answer),
+# nor papers given or shown (这19篇论文, 其中两篇, 其余5篇, 另外两篇, 上面三篇)
+ZH_COUNT_RE = re.compile(
+    r"(?<![\d多第这那中余外上前])(?<![第这那前]\s)(\d{1,3}|[一二两三四五六七八九十]{1,3})\s*篇"
+)
 MOST = 200  # a larger number is no limit a reader asks for ("the 2025 papers")
 
 
@@ -40,7 +42,7 @@ def asked_count(question: str) -> int:
         n = _zh_number(zh.group(1))
     else:
         return 0
-    return n if 0 < n <= MOST else 0
+    return n if 1 < n <= MOST else 0  # "one paper" (一篇) asks whether any is, not for one
 
 
 def uncounted(question: str) -> str:

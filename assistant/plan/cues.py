@@ -27,14 +27,18 @@ ONE_DESCRIBED_RE = re.compile(
     re.I,
 )
 # a question asking what a term is ("What is GRPO?", "Explain flow matching.", "What does RLHF
-# stand for?"): its term (plan/define.py)
+# stand for?"): its term (kinds.defined_term; answered by answer/define.py)
 DEFINE_RE = re.compile(
-    r"(?:what\s+(?:is|are)|what's|whats|explain|define)\s+([^?!]{2,60}?)\s*[?.!]*$"
+    r"(?:what\s+(?:is|are)|what's|explain)\s+([^?!]{2,60}?)\s*[?.!]*$"
     r"|what\s+does\s+([^?!]{2,60}?)\s+(?:mean|stand\s+for)\s*[?.!]*$",
     re.I,
 )
-SETS_WORD_RE = re.compile(
-    r"\b(?:papers?|works?|studies|submissions|ones|it|they|them|this|these)\b", re.I
+# ... but not a term that points at papers or at what is at hand ("What is the method?", "What
+# are its limitations?": a follow-up), nor a phrase ("What are recent advances in RL?")
+NOT_A_TERM_RE = re.compile(
+    r"\b(?:papers?|works?|studies|submissions|ones|it|its|they|them|their|this|these|those|"
+    r"that|the|of|in|on|for|about|between|with|from|among|across|to)\b",
+    re.I,
 )
 # "What limitations do the papers on reinforcement learning mention?": an aspect asked of each
 # paper of a set the question describes ("the papers on X"), whose subject is X (plan/asks.py)
@@ -88,8 +92,9 @@ METADATA_TAIL_RE = re.compile(
 # ... or asking how to show them ("..., grouped by theme", "in 3 bullet points"): how, not what
 PRESENTATION_TAIL_RE = re.compile(
     r"\s*,?\s*(?:(?:grouped|organi[sz]ed|clustered|sorted|ordered|ranked)\s+by\s+(?:their\s+|the\s+)?"
-    r"[\w-]+|(?:in|as)\s+(?:a\s+|an\s+|one\s+|\w+\s+)?(?:short\s+)?(?:bullet(?:\s*point)?s?|"
-    r"sentences?|paragraphs?|lines?|words|tables?|lists?))\s*[?.!]*\s*$",
+    r"[\w-]+|(?:in|as)\s+(?:bullet(?:\s*point)?s|(?:an?|one|\d+|two|three|four|five|six|seven|"
+    r"eight|nine|ten)\s+(?:short\s+)?(?:bullet(?:\s*point)?s?|sentences?|paragraphs?|lines?|"
+    r"words|tables?|lists?)))\s*[?.!]*\s*$",
     re.I,
 )
 # the decision asked of one paper, by name ("What decision did ELMUR get?", "its status?"); a
@@ -215,8 +220,11 @@ ORDINAL_RE = re.compile(
     r"\b(" + "|".join(ORDINALS) + r")\b(?:\s+(?:one|paper|of them|work|method))?", re.I
 )
 COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
-RANGE_RE = re.compile(  # "the first two", "the last 3", "the top three"
-    r"\b(first|last|top)\s+(two|three|four|five|[2-9])\b", re.I
+RANGE_RE = re.compile(  # "the first two", "the last 3", "the top three"; not "the top 5 papers
+    # on diffusion", a new set of that many (plan/count.py)
+    r"\b(first|last|top)\s+(two|three|four|five|[2-9])\b"
+    r"(?!\s+(?:[\w-]+\s+)?(?:papers|works|orals|posters)\s+(?:on|about|that|in|for)\b)",
+    re.I,
 )
 NUMBERED_RE = re.compile(
     r"\b(?:paper|source|reference|number|no\.?)\s*\[?(\d{1,2})\]?|\[(\d{1,2})\]", re.I

@@ -111,20 +111,24 @@ ZH_SET_DESCRIBED = (
     r"^(?:关于|有关)?(?P<subject>[^，。？?、]{2,20}?)(?:相关|有关|方面)?的?(?<!篇)(?:论文|工作|文章|口头报告|海报)"
     r"(?=[^？?]*(?:什么|哪些|怎么样|如何))"
 )
+# a question asking what a term is (什么是投机解码？, GRPO是什么意思？, 解释一下流匹配): its term;
+# "X是什么？" only of a term in Latin letters (GRPO是什么？): 数据集是什么？ asks a follow-up
+ZH_DEFINE = (
+    r"^(?:什么是|何为|何谓|请?解释(?:一下)?)([^？?。，,]{2,30}?)[？?。!！]?$"
+    r"|^([^？?。，,]{2,30}?)(?:是什么意思|是指什么|指的是什么)[？?。!！]?$"
+    r"|^([^？?。，,]*[A-Za-z][^？?。，,]*?)(?:是什么(?:东西)?|是啥)[？?。!！]?$"
+)
+# ... but not one that points at papers or work on a subject (介绍一下强化学习方面的工作)
+ZH_NOT_A_TERM = r"论文|工作|研究|文章|方面|进展|领域|方向|这|那|它|其"
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
-# a question asking what a term is (什么是投机解码？, GRPO是什么意思？, 解释一下流匹配): its term
-ZH_DEFINE = (
-    r"^(?:什么是|何为|何谓|请?解释一下?|介绍一下)([^？?。，,]{2,30}?)[？?。!！]?$"
-    r"|^([^？?。，,]{2,30}?)(?:是什么(?:意思|东西)?|是指什么|指的是什么|是啥)[？?。!！]?$"
-)
 ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*[\d一二两三四五六七八九十]+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
     r"|我的?(?:论文)?(?:列表|清单)(?:里面?|中)?|我的(?=论文|文章)"  # the user's own list: its scope
     r"|[这那]\s*\d{1,4}\s*篇"  # 这19篇论文: the papers given
-    r"|什么是|是什么(?:意思|东西)?|是指什么|指的是什么|是啥|何为|何谓|解释一下?"  # what X is
+    r"|什么是|是什么(?:意思|东西)?|是指什么|指的是什么|是啥|何为|何谓|^请?解释(?:一下)?|解释一下"  # what X is (not 可解释性)
     r"|一下|一些|方面|那些|这些|都?(?:说|讲|谈)(?:了|的是)?些?什么|有什么(?:观点|看法|发现|结论)|怎么说|(?:主要|核心)?(?:贡献|内容)(?:是什么|有哪些)?|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
     r"|最[\u4e00-\u9fff](?=[，。？?！!]|$)"  # a superlative ending the question: 任务最多
     r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end

@@ -54,7 +54,7 @@ def is_followup(question: str, kind: Kind) -> bool:
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
     # a detail or a field asked of no paper named ("Where can I find the code?", "Show me the
     # abstract.") is the last answer's
-    asked = bool(DETAIL_RE.search(question) or field_asked(question))
+    asked = bool(DETAIL_RE.search(question) or question.isascii() and field_asked(question))
     return (weak or asked) and kind not in SET_KINDS
 
 

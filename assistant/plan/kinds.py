@@ -25,12 +25,12 @@ from .cues import (
     MENTION_RE,
     METADATA_TAIL_RE,
     NEGATION_RE,
+    NOT_A_TERM_RE,
     ONE_DESCRIBED_RE,
     PRESENTATION_TAIL_RE,
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     QUOTED_RE,
-    SETS_WORD_RE,
     SEVERAL_RE,
     SIMILAR_RE,
     SUMMARY_RE,
@@ -38,7 +38,7 @@ from .cues import (
     WHICH_OF_RE,
     WHICH_RE,
 )
-from .cues_zh import ZH_DEFINE
+from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .filters import RATE_RE
 from .superlative import superlative, superlative_zh
 
@@ -172,7 +172,7 @@ class Prototypes:
 
 
 ZH_DEFINE_RE = re.compile(ZH_DEFINE)
-ARTICLE_RE = re.compile(r"^(?:an?|the)\s+", re.I)
+ZH_NOT_A_TERM_RE = re.compile(ZH_NOT_A_TERM)
 
 
 def defined_term(question: str, lang: str = "en") -> str:
@@ -182,11 +182,11 @@ def defined_term(question: str, lang: str = "en") -> str:
     in another language, its cue words rendered in English."""
     found = (ZH_DEFINE_RE if lang == "zh" else DEFINE_RE).match(question.strip())
     term = next((g for g in found.groups() if g), "").strip() if found else ""
-    if not term or SETS_WORD_RE.search(term):
-        return ""  # "What are the papers on X?" asks for papers; "What is it?" for facts
+    if not term or NOT_A_TERM_RE.search(term) or (lang == "zh" and ZH_NOT_A_TERM_RE.search(term)):
+        return ""  # "What are the papers on X?", "What is the method?", 数据集是什么？
     if lang == "zh" or (found and found.lastindex == 2):  # "What does RLHF stand for?"
         return term
-    return term if ARTICLE_RE.sub("", subject_of(question)) == ARTICLE_RE.sub("", term) else ""
+    return term if subject_of(question) == term else ""
 
 
 def detail_asked(question: str) -> str | None:

@@ -18,6 +18,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
 from .count import asked_count
+from .cues import DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve
@@ -81,7 +82,7 @@ class Plan:
     @property
     def from_metadata(self) -> bool:
         """Answered from the corpus's fields, not the abstracts: counts of topics, a decision, a
-        set's acceptance rate."""
+        set's acceptance rate, a field asked of papers."""
         return self.kind == "topics" or self.decision is not None or self.rate or bool(self.field)
 
     @property
@@ -185,7 +186,7 @@ def _asked(
 def _field(own: str, question: str, lang: str, about: list[str], table: PaperTable) -> str:
     """The field of the corpus a question about given papers asks of them, if any (`own`: its
     words without filters, whose names are dropped here)."""
-    if not about:
+    if not about or DETAIL_RE.search(own):  # "代码链接", "the code link": a detail, not a field
         return ""
     if lang != "en":
         return field_asked("", content(question, lang))

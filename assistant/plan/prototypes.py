@@ -4,8 +4,8 @@ here frame it (plan/cues.py FRAMING_WORDS). Chinese ones are in cues_zh.py."""
 
 from __future__ import annotations
 
-# How questions of each kind are asked. When no cue above makes a question naming no paper a set
-# question, its nearest prototype (by embedding) may; and a set question's opening words that
+# How questions of each kind are asked. When no cue (cues.py) makes a question naming no paper a
+# set question, its nearest prototype (by embedding) may; and a set question's opening words that
 # occur here are framing, not its subject ("Are there any works that study memory?" -> memory).
 PROTOTYPES: dict[str, tuple[str, ...]] = {
     "which": (

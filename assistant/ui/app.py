@@ -40,8 +40,10 @@ EXAMPLES = [
     "Which benchmark has the most tasks?",
     "What are the most common topics in this collection?",
     "Which papers mention GRPO?",
+    "What is machine unlearning?",
     "哪些论文用到了强化学习？",
     "GTool 和 SCUBA 有什么区别？",
+    "ExpVid 和 ImagenWorld 有什么共同点？",
 ]
 
 
