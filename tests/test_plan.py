@@ -531,3 +531,12 @@ def test_a_fact_or_a_count_asked_after_an_answer_reads_as_meant(engine: Engine) 
     assert method.kind == "facts" and method.focus == ("bqEi97qzzz",)
     top = engine.plan("Give me the top 3 papers on benchmarks", turns)  # a new set of three
     assert top.focus == () and top.limit == 3 and top.subject == "benchmarks"
+
+
+def test_an_aspect_asked_of_each_paper_just_listed_is_no_new_set(engine: Engine) -> None:
+    # the framing alone ("What is the ... each of these?") once read it as a which question
+    first = engine.ask("Which papers use reinforcement learning?")
+    cited = tuple(dict.fromkeys(c.paper.id for c in first.citations))
+    turns = [Turn("user", first.question), Turn("assistant", first.text, cited)]
+    plan = engine.plan("What is the motivation behind each of these?", turns)
+    assert plan.kind == "facts" and plan.aspect == "Problem" and plan.focus == cited

@@ -28,6 +28,7 @@ from .cues import (
     NOT_A_TERM_RE,
     ONE_DESCRIBED_RE,
     PRESENTATION_TAIL_RE,
+    PRONOUN_RE,
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     QUOTED_RE,
@@ -99,7 +100,9 @@ def classify(
     if DETAIL_RE.search(question):  # "Who are the authors?": of a paper, not a set
         return "facts"
     if named == 0 and focus != 1 and prototypes is not None:
-        return prototypes.nearest(meaning or question, framing_of(question) if not meaning else "")
+        # a question pointing back ("... each of these?") is framed by what it points at
+        framed = not meaning and not PRONOUN_RE.search(question)
+        return prototypes.nearest(meaning or question, framing_of(question) if framed else "")
     return "facts"
 
 
