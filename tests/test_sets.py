@@ -963,3 +963,17 @@ def test_a_question_asking_for_so_many_papers_lists_the_likeliest_and_counts_all
     assert f"{len(every)} papers" in first and "the 2 most relevant shown" in first
     chinese = engine.ask("给我两篇提出评测基准的论文")
     assert len(listed(chinese)) == 2 and "最相关的 2 篇" in chinese.text.splitlines()[0]
+
+
+def test_papers_holding_a_term_word_for_word_come_most_about_it_first(engine: Engine) -> None:
+    from dataclasses import replace
+
+    from assistant.retrieve.mentions import literal_hits
+
+    plan = engine.plan('Which papers mention "benchmark"?')
+    hits = literal_hits(engine.table, replace(plan, literal="benchmark"))
+    pattern = pattern_of("benchmark")
+    headed = [any(pattern.search(t) for t in (h.paper.title, *h.paper.keywords)) for h in hits]
+    assert len(hits) > 3 and headed == sorted(headed, reverse=True) and headed[0]
+    counts = [len(pattern.findall(h.paper.abstract)) for h, top in zip(hits, headed) if not top]
+    assert counts == sorted(counts, reverse=True)

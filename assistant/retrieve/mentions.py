@@ -29,14 +29,19 @@ def holds(paper: Paper, pattern: re.Pattern[str]) -> bool:
 
 def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
     """The papers the plan's filters (or its follow-up's papers) let through that hold its
-    literal term, in corpus order; none when it has no term or no paper holds it."""
+    literal term, most about it first (in its title or keywords, then by how often its abstract
+    says it: "Give me 3 papers that mention Mamba" shows those); none when it has no term or no
+    paper holds it."""
     if not plan.literal or plan.negated:
         return []
     pattern = pattern_of(plan.literal)
     ids = list(plan.focus) or [p.id for p in table.papers]
-    papers = [table.get(i) for i in table.passing(ids, plan.filters)]
-    return [
-        PaperHit(p, 1.0, named=p.id in plan.pinned)
-        for p in papers
-        if p is not None and holds(p, pattern)
-    ]
+    papers = [p for i in table.passing(ids, plan.filters) if (p := table.get(i)) is not None]
+    found = [p for p in papers if holds(p, pattern)]
+    found.sort(key=lambda p: _aboutness(p, pattern), reverse=True)  # stable: corpus order ties
+    return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in found]
+
+
+def _aboutness(paper: Paper, pattern: re.Pattern[str]) -> tuple[bool, int]:
+    headed = any(pattern.search(t) for t in (paper.title, *paper.keywords))
+    return headed, len(pattern.findall(paper.abstract))
