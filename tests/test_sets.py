@@ -977,3 +977,10 @@ def test_papers_holding_a_term_word_for_word_come_most_about_it_first(engine: En
     assert len(hits) > 3 and headed == sorted(headed, reverse=True) and headed[0]
     counts = [len(pattern.findall(h.paper.abstract)) for h, top in zip(hits, headed) if not top]
     assert counts == sorted(counts, reverse=True)
+
+
+def test_a_summary_of_so_many_papers_counts_all_that_match(engine: Engine) -> None:
+    every = listed(engine.ask("Which papers introduce a benchmark?"))
+    answer = engine.ask("Summarize two papers that introduce a benchmark.")
+    assert answer.kind == "summary" and len(listed(answer)) == 2
+    assert answer.text.startswith(f"{len(every)} papers in this corpus match, the 2 most relevant")

@@ -104,7 +104,7 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.kind == "which":
         given = (len(plan.focus), decision.unmatched) if plan.focus else None
         return which(*args, given, likeliest=True)
-    return summary(bank, about, vector, found, plan.subject, plan.lang)
+    return summary(bank, about, vector, found, plan.subject, plan.lang, decision.total)
 
 
 def _compared(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..schema import Paper, PaperHit
-from ..text.messages import papers, say
+from ..text.messages import matching, papers, say
 from .aspects import aspects_of, showing
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank, Words
@@ -26,9 +26,11 @@ def summary(
     terms: Words,
     subject: str = "",
     lang: str = "en",
+    total: int = 0,
 ) -> Draft:
     """One paper: its problem, method and results in abstract order. A topic: the count, then
-    every paper grouped by sub-theme, each with its sentences most on the topic."""
+    every paper grouped by sub-theme, each with its sentences most on the topic (`total`: how
+    many match when only the likeliest are summarized, "Summarize 3 papers on X")."""
     draft = Draft()
     if len(hits) == 1 or (not subject and len(hits) <= IN_BRIEF):
         for hit in hits:  # "summarize RepSpec and ELMUR": each in brief
@@ -36,7 +38,10 @@ def summary(
         return draft
     groups = themes(hits, subject, lang)
     grouped = say(lang, "groups", k=len(groups)) if len(groups) > 1 else ""
-    draft.parts.append(f"{papers(lang, len(hits))}{grouped}{say(lang, 'colon')}")
+    count = papers(lang, len(hits))
+    if total > len(hits):
+        count = matching(lang, total) + say(lang, "likeliest_shown", n=len(hits))
+    draft.parts.append(f"{count}{grouped}{say(lang, 'colon')}")
     per_paper = 2 if len(hits) <= SHORT_SUMMARY else 1
     for theme in groups:
         if theme.name:
