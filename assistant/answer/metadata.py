@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ..schema import Paper
 from ..text.messages import say
-from ..text.sentences import abstract_sentences
 from .draft import Draft, display
+from .evidence import sentences_of
 
 
 def fielded(papers: list[Paper], field: str, lang: str) -> Draft:
@@ -15,7 +15,9 @@ def fielded(papers: list[Paper], field: str, lang: str) -> Draft:
     draft = Draft()
     many = len(papers) > 1 and field != "abstract"
     for paper in papers:
-        cite, name = draft.cite(paper, first_sentence(paper)), paper.display_name
+        # the abstract's first sentence is the citation's evidence, as for a table's header
+        cite = draft.cite(paper, next(iter(sentences_of(paper)), ""))
+        name = paper.display_name
         value = _value(paper, field)
         if not value:
             line = say(lang, "field_none", field=say(lang, field), name=name, cite=cite)
@@ -35,8 +37,3 @@ def _value(paper: Paper, field: str) -> str:
         "abstract": display(" ".join(paper.abstract.split())),
     }
     return values.get(field, "")
-
-
-def first_sentence(paper: Paper) -> str:
-    """What a field's citation shows as its evidence: the abstract's first sentence."""
-    return next(iter(abstract_sentences(paper.abstract)), "")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..schema import Paper, PaperHit
-from ..text.messages import matching, papers, say
+from ..text.messages import papers, say, shown_of
 from .aspects import aspects_of, showing
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank, Words
@@ -38,9 +38,7 @@ def summary(
         return draft
     groups = themes(hits, subject, lang)
     grouped = say(lang, "groups", k=len(groups)) if len(groups) > 1 else ""
-    count = papers(lang, len(hits))
-    if total > len(hits):
-        count = matching(lang, total) + say(lang, "likeliest_shown", n=len(hits))
+    count = shown_of(lang, len(hits), total) if total > len(hits) else papers(lang, len(hits))
     draft.parts.append(f"{count}{grouped}{say(lang, 'colon')}")
     per_paper = 2 if len(hits) <= SHORT_SUMMARY else 1
     for theme in groups:

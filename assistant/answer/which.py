@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..schema import PaperHit
-from ..text.messages import matching, matching_of, say
+from ..text.messages import matching_of, say, shown_of
 from .aspects import proposed, showing
 from .draft import Draft, display, label
 from .evidence import SentenceBank, Words
@@ -35,8 +35,7 @@ def which(
     question names), how many, and those that do not match."""
     draft = Draft()
     shown = "likeliest_shown" if likeliest else "first_shown"  # by probability, by title
-    lead = matching(lang, max(total, len(hits)))
-    lead += say(lang, shown, n=len(hits)) if total > len(hits) else ""
+    lead = shown_of(lang, len(hits), total, shown)
     asked, unmatched = given or (0, ())
     if given is not None:
         lead = matching_of(lang, len(hits), asked)

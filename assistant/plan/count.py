@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from .cues_zh import ZH_NUMERAL
+
 # "one" is left out: "which one accepted papers" (哪个被接收了, its cue words) asks no number
 NUMBERS = {
     w: n
@@ -27,7 +29,7 @@ COUNT_RE = re.compile(
 # in Chinese: 五篇, 10 篇, but not 多少篇, 第三篇, 前三篇 (the first three of the last answer),
 # nor papers given or shown (这19篇论文, 其中两篇, 其余5篇, 另外两篇, 上面三篇)
 ZH_COUNT_RE = re.compile(
-    r"(?<![\d多第这那中余外上前])(?<![第这那前]\s)(\d{1,3}|[一二两三四五六七八九十]{1,3})\s*篇"
+    rf"(?<![\d多第这那中余外上前])(?<![第这那前]\s)(\d{{1,3}}|{ZH_NUMERAL}{{1,3}})\s*篇"
 )
 MOST = 200  # a larger number is no limit a reader asks for ("the 2025 papers")
 

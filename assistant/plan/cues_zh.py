@@ -120,12 +120,15 @@ ZH_DEFINE = (
 )
 # ... but not one that points at papers or work on a subject (介绍一下强化学习方面的工作)
 ZH_NOT_A_TERM = r"论文|工作|研究|文章|方面|进展|领域|方向|这|那|它|其"
+ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral character (plan/count.py reads them)
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
 ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
-    r"|帮我|给我|推荐(?=一下|几|一?些|\s*[\d一二两三四五六七八九十]+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
+    r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"
+    + ZH_NUMERAL
+    + r")+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
     r"|我的?(?:论文)?(?:列表|清单)(?:里面?|中)?|我的(?=论文|文章)"  # the user's own list: its scope
     r"|[这那]\s*\d{1,4}\s*篇"  # 这19篇论文: the papers given
     r"|什么是|是什么(?:意思|东西)?|是指什么|指的是什么|是啥|何为|何谓|^请?解释(?:一下)?|解释一下"  # what X is (not 可解释性)

@@ -250,6 +250,14 @@ def matching(lang: str, n: int) -> str:
     )
 
 
+def shown_of(lang: str, n: int, total: int, shown: str = "likeliest_shown") -> str:
+    """ "126 papers in this corpus match, the 5 most relevant shown" (`shown`: how the n were
+    picked, "likeliest_shown" or "first_shown"); all n shown: "5 papers in this corpus match"."""
+    if total <= n:
+        return matching(lang, n)
+    return matching(lang, total) + say(lang, shown, n=n)
+
+
 def matching_of(lang: str, k: int, n: int) -> str:
     """ "1 of these 2 papers matches" / "这 2 篇论文中有 1 篇符合"."""
     if k == n == 1:
