@@ -560,6 +560,24 @@ def test_a_new_set_question_after_a_paper_is_not_a_follow_up(engine: Engine) -> 
     assert ELMUR in cited(answer) and REX not in cited(answer)
 
 
+@pytest.mark.parametrize(
+    "question", ["What are the contributions?", "有哪些贡献？", "有哪些局限？"]
+)
+def test_a_question_with_no_subject_after_a_paper_asks_about_that_paper(
+    engine: Engine, question: str
+) -> None:
+    # "What are the contributions?" after one paper summarized all 19; 有哪些局限？ listed three
+    first = engine.ask("Tell me about Rex-Thinker")
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    answer = engine.ask(question, history=history)
+    assert answer.kind in {"facts", "abstain_detail"} and set(cited(answer)) == {REX}
+
+
+def test_a_question_with_no_subject_and_no_history_is_about_every_paper(engine: Engine) -> None:
+    answer = engine.ask("What are the contributions?")
+    assert answer.kind == "summary" and len(set(cited(answer))) == 19
+
+
 def test_a_reader_that_stops_early_gets_no_traceback(seed_settings: Settings) -> None:
     import subprocess
     import sys

@@ -240,6 +240,11 @@ DEFINITE_RE = re.compile(
     re.I,
 )
 CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
+# words that point at papers or the corpus as a whole: a question without them, and without a
+# subject ("What are the contributions?"), asks about the papers under discussion
+PAPERS_NOUN_RE = re.compile(
+    r"\b(?:papers?|works?|submissions?|articles?|studies|corpus|conference|all|every\w*)\b", re.I
+)
 SHORT_QUESTION_WORDS = 3
 
 PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every facts prototype

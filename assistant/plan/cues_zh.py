@@ -24,6 +24,13 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     # "最好的论文": the conference's best-rated, read as its orals (filters.py)
     (r"(?:最好|最佳|最值得(?:一)?(?:读|看))的?(?:论文|工作|文章)", " best papers "),
+    # what a paper has, not which papers: "有哪些局限？", "有哪些贡献？" ask the paper under
+    # discussion (or each of a set) for a short noun that ends the question; "有哪些工作？",
+    # "有哪些基于能量模型的方法？" ask for papers
+    (
+        r"有哪些(?=[\u4e00-\u9fff]{1,5}[？?]?$)(?![^？?]*(?:论文|工作|文章|研究|报告|海报|的))",
+        " what are the ",
+    ),
     (
         r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报))|的?(?:论文|工作|文章)有哪些|有哪些"
         r"|哪(?:些|篇|个)是|是哪些(?=[？?]?$)",
@@ -120,6 +127,7 @@ ZH_DEFINE = (
 )
 # ... but not one that points at papers or work on a subject (介绍一下强化学习方面的工作)
 ZH_NOT_A_TERM = r"论文|工作|研究|文章|方面|进展|领域|方向|这|那|它|其"
+ZH_PAPERS_NOUN = r"论文|工作|文章|研究|报告|海报|所有|全部|语料"  # as cues.PAPERS_NOUN_RE
 ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral character (plan/count.py reads them)
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
 # is about 视频理解): removed before the subject is looked up in the multilingual space.

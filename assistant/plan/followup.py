@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..schema import Turn
@@ -18,6 +19,7 @@ from .cues import (
     NUMBERED_RE,
     ORDINAL_RE,
     ORDINALS,
+    PAPERS_NOUN_RE,
     PRONOUN_RE,
     RANGE_RE,
     SHORT_QUESTION_WORDS,
@@ -25,6 +27,7 @@ from .cues import (
     SUMMARY_RE,
     WHICH_RE,
 )
+from .cues_zh import ZH_PAPERS_NOUN
 from .fields import field_asked
 from .filters import from_question
 from .foreign import content, render
@@ -44,12 +47,21 @@ class Resolved:
     short_of: tuple[str, ...] = ()
 
 
-def is_followup(question: str, kind: Kind) -> bool:
-    """A pronoun, an ordinal, a source number or a continuation points back; "the papers" or a very short
-    question does only when the question does not ask for a set of its own ("Name the papers
-    about memory" starts afresh)."""
+def subjectless(question: str, rendered: str, lang: str) -> bool:
+    """Whether a question names neither a subject nor papers ("What are the contributions?",
+    有哪些贡献？): after an answer, it asks about that answer's papers, not the whole corpus."""
+    if PAPERS_NOUN_RE.search(rendered) or lang == "zh" and re.search(ZH_PAPERS_NOUN, question):
+        return False
+    return not (subject_of(rendered) if lang == "en" else content(question, lang))
+
+
+def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
+    """A pronoun, an ordinal, a source number or a continuation points back, as does a question
+    with no subject of its own (`bare`, see subjectless) of any kind but topics; "the papers" or a
+    very short question does only when the question does not ask for a set of its own ("Name
+    the papers about memory" starts afresh)."""
     cues = (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE)
-    if any(cue.search(question) for cue in cues):
+    if any(cue.search(question) for cue in cues) or bare and kind != "topics":
         return True
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
     # a detail or a field asked of no paper named ("Where can I find the code?", "Show me the
@@ -59,16 +71,21 @@ def is_followup(question: str, kind: Kind) -> bool:
 
 
 def resolve(
-    question: str, kind: Kind, named: list[str], history: list[Turn], table: PaperTable
+    question: str,
+    kind: Kind,
+    named: list[str],
+    history: list[Turn],
+    table: PaperTable,
+    bare: bool = False,
 ) -> Resolved:
     """A question naming papers stands alone: a set question naming two or more ("which of
     RepSpec and ELMUR use RL?", "summarize RepSpec and ELMUR") is about them, as a follow-up
-    is about the last answer's papers."""
+    is about the last answer's papers. `bare`: see subjectless."""
     if len(named) >= 2 and kind in SET_KINDS:
         return Resolved(focus=tuple(named), named_set=True)
     if (
         not history
-        or not is_followup(question, kind)
+        or not is_followup(question, kind, bare)
         or (named and not _with_named(question, kind))
     ):
         return Resolved()

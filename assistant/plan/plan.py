@@ -21,7 +21,7 @@ from .count import asked_count
 from .cues import DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
-from .followup import Resolved, read, resolve
+from .followup import Resolved, read, resolve, subjectless
 from .foreign import Foreign, content, render
 from .kinds import (
     SET_KINDS,
@@ -136,7 +136,7 @@ def make_plan(
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
     meaning = question if lang != "en" else None
     first = classify(own, len(named), prototypes, meaning=meaning)
-    resolved = resolve(own, first, named, history, table)
+    resolved = resolve(own, first, named, history, table, subjectless(question, own, lang))
     filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
     named, kind = ([], kind or first) if resolved.named_set else (named, kind)  # judged as given
     filters, decision = _asked(filters, flags, named, resolved, first, rendered)
