@@ -9,11 +9,13 @@ from ..plan.cues import COMPARE_RE, FRAMING_STEMS, ONE_DESCRIBED_RE, PRONOUN_RE
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
+from ..plan.threshold import threshold, threshold_zh
 from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of
+from .bounds import bounded, scope_of
 from .compare import MAX_COMPARED, compare, each_aspect
 from .decide import Decision
 from .define import defined
@@ -93,6 +95,12 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     asked = superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
     if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
         return draft
+    bound = threshold(plan.question) if plan.lang == "en" else threshold_zh(plan.question)
+    if bound is not None:  # "Which of them report speedups over 2x?"
+        subject = plan.own_subject or plan.subject
+        subject = " ".join(subject.replace(bound.quantity, " ").split())
+        scope = scope_of(len(about), bool(plan.focus), subject, plan.literal, plan.lang)
+        return bounded(bank, about, bound, scope, plan.lang)
     if plan.aspect == COMPARED and len(about) > 1:  # "Compare the orals on X."
         return _compared(plan, about, bank, terms(plan.topic))
     if plan.aspect:  # "What are the results of the papers on X?": each one's

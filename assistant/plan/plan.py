@@ -32,6 +32,7 @@ from .kinds import (
     prototypes_for,
 )
 from .named import find_named, names_removed
+from .threshold import quantity_term
 from .words import Words, english_words, foreign_words
 
 WIDE_K = 20  # papers considered for "which" and topic summaries
@@ -162,7 +163,7 @@ def make_plan(
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
         lang=lang,
         short_of=resolved.short_of,
-        **_set_only(words, kind, mentioned_term(rendered, lang)),
+        **_set_only(words, kind, rendered, lang),
     )
 
 
@@ -209,10 +210,12 @@ def _asks(
     }
 
 
-def _set_only(words: Words, kind: Kind, term: str) -> dict[str, Any]:
+def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, Any]:
     """What it searches by, and what only a set question keeps: its subject in its own words,
-    its negation, its head; a term it asks for word for word, which is then its subject."""
+    its negation, its head; a term it asks for word for word, which is then its subject (or
+    the quantity of a bound asked of nothing else)."""
     wide = kind in SET_KINDS
+    term = mentioned_term(rendered, lang) or quantity_term(words.subject, rendered, lang)
     literal = {"literal": term, "subject": term} if term and wide else {}
     return {
         **words.searched(),

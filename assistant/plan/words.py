@@ -19,6 +19,7 @@ from .foreign import Foreign, before_cue, content
 from .kinds import SET_KINDS, Kind, split_negation, subject_of, uncontrasted
 from .named import names_removed, without_names
 from .superlative import superlative_zh, without_superlative
+from .threshold import threshold, threshold_zh, without_threshold
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ def english_words(
     topic = without_names(query, table, about)
     own_topic = names_removed(unpointed(own) if follows else query, table, about)
     subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
+    subject = without_threshold(subject, threshold(subject), follows)  # "speedups over 2x"
     if kind == "topics" and (within := TOPICAL_RE.search(own_topic)):
         subject = subject_of(within.group(1))  # "in this conference": none
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)
@@ -91,6 +93,7 @@ def foreign_words(
     own = content(names_removed(question, table, about), lang)
     if (most := superlative_zh(question)) and kind in SET_KINDS:  # 任务 of 任务最多 is no subject
         own = " ".join(own.replace(most.quantity, " ").split())
+    own = without_threshold(own, threshold_zh(own), bool(resolved.focus))
     if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
         own = " ".join(own.replace("、", " ").split())
     earlier = content(names_removed(context, table, about), language(context)) if context else ""

@@ -1,0 +1,153 @@
+"""Which papers state a figure beyond a bound ("Which of them report speedups over 2x?"): those
+whose abstracts state such a figure, the furthest beyond it first, each cited by the sentence
+that states it; then those that state a figure short of it, and how many state none. Only the
+abstracts' own figures are read, so the answer says that they may not count the same thing."""
+
+from __future__ import annotations
+
+import re
+
+from ..plan.threshold import SCALES, Threshold
+from ..schema import Paper, PaperHit
+from ..text.counts import plural
+from ..text.messages import say
+from ..text.tokens import tokenize
+from .draft import Draft, display, label
+from .evidence import SentenceBank
+from .which import MAX_UNMATCHED
+
+_NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"  # "100,000", "2.5"
+_RANGE = rf"(?<![\w.,]){_NUMBER}(?:\s*(?:-{{1,2}}|–|—|~|to)\s*{_NUMBER})?"
+UNIT_RES = {
+    "x": re.compile(_RANGE + r"\s*(?:×|x\b|-?fold\b|\s+times\b)", re.I),
+    "%": re.compile(_RANGE + r"\s*(?:\\?%|\s+percent\b)", re.I),
+}
+TWICE_RE = re.compile(r"\b(?:twice|two-fold|double[sd]?)\b", re.I)  # a multiple of 2 in words
+WORD_RE = re.compile(r"[\w.×%\\-]*\w[\w.×%\\-]*")  # "2.24x" and "end-to-end" are one word each
+COUNT_RE = re.compile(
+    r"(?<![\w.\-])(\d[\d,]*(?:\.\d+)?)\s*([KMB]\b|thousand\b|million\b|billion\b)?(?![\w\-])", re.I
+)
+PLAIN_RE = re.compile(r"\S+")  # the words after a count, as written ("text-to-video" is one)
+DASH_RE = re.compile(r"[-‐‑–—]")
+COUNT_GAP = 2  # words between a count and its noun ("1M real video clips")
+MIN_STEM = 4  # a noun's stem this long also finds the words it begins
+NEAR = 6  # words between a figure with a unit and its quantity's noun ("2.5× end-to-end speedup")
+
+
+def bounded(
+    bank: SentenceBank, hits: list[PaperHit], bound: Threshold, scope: str, lang: str = "en"
+) -> Draft:
+    """The papers of `hits` that state a figure beyond `bound`; `scope` names them ("these 23
+    papers")."""
+    nouns = set(tokenize(bound.nouns))
+    beyond: list[tuple[float, Paper, str]] = []
+    short: list[Paper] = []
+    for hit in hits:
+        found = [(v, s) for s in bank.sentences(hit.paper) for v in figures(s, bound, nouns, lang)]
+        if not found:
+            continue
+        value, sentence = max(found, key=lambda f: f[0] if bound.op[0] == ">" else -f[0])
+        if bound.met(value):
+            beyond.append((value, hit.paper, sentence))
+        else:
+            short.append(hit.paper)
+    beyond.sort(key=lambda row: -row[0] if bound.op[0] == ">" else row[0])
+    quantity = bound.quantity or say(lang, "a_figure")
+    asked = {"quantity": quantity, "bound": _bound(bound, lang)}
+    counted = {"quantity": quantity, "bound": _bound(bound, lang, "count")}
+    asked["what"] = (
+        say(lang, "bounded_what", **asked)
+        if bound.unit
+        else say(lang, "bounded_what_count", **counted)
+    )
+    draft = Draft()
+    if not beyond and not short:
+        draft.parts += [say(lang, "bounded_no_figure", scope=scope, **asked)]
+        return draft
+    if not beyond:
+        draft.parts.append(say(lang, "bounded_none", scope=scope, **asked))
+    else:
+        draft.parts.append(say(lang, "bounded", k=len(beyond), scope=scope, **asked))
+    for number, (_, paper, sentence) in enumerate(beyond, start=1):
+        marker = draft.cite(paper, sentence)
+        draft.parts.append(
+            f"{number}. {label(paper)} ({paper.status}): {display(sentence)} {marker}"
+        )
+    if short and len(short) <= MAX_UNMATCHED:
+        names = say(lang, "list_sep").join(label(p) for p in short)
+        draft.parts.append("\n" + say(lang, "bounded_short", names=names, **asked))
+    elif short:
+        draft.parts.append("\n" + say(lang, "bounded_short_count", n=len(short), **asked))
+    if rest := len(hits) - len(beyond) - len(short):
+        draft.parts.append(say(lang, "bounded_unstated", n=rest, **asked))
+    draft.parts.append(say(lang, "figures_caveat"))
+    return draft
+
+
+def figures(sentence: str, bound: Threshold, nouns: set[str], lang: str = "en") -> list[float]:
+    """The figures a sentence states for the bound's quantity, in its unit: a multiple ("2.5×",
+    "1.5--2.3x", "twice") or a share ("36.4%") within NEAR words of one of the quantity's nouns
+    (of a quantity asked in another language with no English noun found, any figure in the
+    unit); a count or size (ranked.figure) right beside one."""
+    pattern = UNIT_RES.get(bound.unit)
+    if pattern is None:
+        return _counts(sentence, nouns)
+    where = _noun_positions(sentence, nouns)
+    if not where and (nouns or lang == "en"):
+        return []
+    found = [(m.start(), v) for m in pattern.finditer(sentence) for v in _values(m)]
+    if bound.unit == "x":
+        found += [(m.start(), 2.0) for m in TWICE_RE.finditer(sentence)]
+    return [v for at, v in found if not where or _gap(sentence, at, where) <= NEAR]
+
+
+def _counts(sentence: str, nouns: set[str]) -> list[float]:
+    """The counts a sentence states of the nouns: a number standing alone ("1,000", "53 million",
+    "1M"), then within COUNT_GAP words one of the nouns as a word of its own ("53 million
+    videos", "1M real video clips"; not "14B text-to-video model", "GLaVE-1.2M")."""
+    out = []
+    for match in COUNT_RE.finditer(sentence):
+        following = PLAIN_RE.findall(sentence[match.end() : match.end() + 60])[: COUNT_GAP + 1]
+        if any(nouns & set(tokenize(w)) for w in following if not DASH_RE.search(w)):
+            scale = SCALES.get((match.group(2) or "").lower(), 1.0)
+            out.append(float(match.group(1).replace(",", "")) * scale)
+    return out
+
+
+def _values(match: re.Match[str]) -> list[float]:
+    return [float(g.replace(",", "")) for g in match.groups() if g is not None]
+
+
+def _noun_positions(sentence: str, nouns: set[str]) -> list[int]:
+    """The character offsets of the words of `sentence` that are forms of the nouns, or begin
+    with one ("speed" of 加速's "to speed up": "speedups")."""
+    return [
+        m.start()
+        for m in WORD_RE.finditer(sentence)
+        if any(s.startswith(n) for s in tokenize(m.group()) for n in nouns if len(n) >= MIN_STEM)
+        or nouns & set(tokenize(m.group()))
+    ]
+
+
+def _gap(sentence: str, at: int, where: list[int]) -> int:
+    """Words between the character offset `at` and the closest of `where`."""
+    return min(len(WORD_RE.findall(sentence[min(at, w) : max(at, w)])) for w in where)
+
+
+def _bound(bound: Threshold, lang: str, form: str = "bound") -> str:
+    """ "above 2×"; as a `form` of "count": "more than 1,000"."""
+    number = f"{bound.value:,.0f}" if bound.value >= 1e3 else f"{bound.value:g}"
+    unit = {"x": "×", "%": "%"}.get(bound.unit, "")
+    return say(lang, f"{form}_{bound.op}", value=number + unit)
+
+
+def scope_of(n: int, focus: bool, subject: str, literal: str, lang: str) -> str:
+    """How the answer names the papers it read: "these 23 papers" (given), "the 40 papers on
+    “speculative decoding”", "the 12 papers that mention “success rate”", or "the 19 papers"."""
+    if focus:
+        return say(lang, "these_papers", count=plural(n, "paper"), n=n)
+    if literal:
+        return say(lang, "papers_mentioning", count=plural(n, "paper"), n=n, term=literal)
+    if subject:
+        return say(lang, "papers_on", count=plural(n, "paper"), n=n, subject=subject)
+    return say(lang, "the_papers", count=plural(n, "paper"), n=n)

@@ -1,0 +1,166 @@
+"""A question asking which papers state a figure beyond a bound ("Which of them report speedups
+over 2x?", "papers with more than 1M images", "accuracy above 90%", 其中哪些加速超过2倍？): the
+bound, its unit, and the quantity it is of. The papers are then those whose abstracts state such
+a figure (answer/bounds.py); the words that ask it say which figure, not what the papers are
+about, and leave the subject."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..text.numbers import NUMBER_WORDS
+from .gloss import dictionary
+
+ABOVE = r"more than|over|above|greater than|higher than|larger than|exceeding|beyond|>"
+AT_LEAST = r"at least|no (?:less|fewer) than|≥|>="
+BELOW = r"less than|fewer than|under|below|lower than|smaller than|<"
+AT_MOST = r"at most|no (?:more|greater) than|≤|<="
+NUMBER = r"\d+(?:[.,]\d+)*|" + "|".join(NUMBER_WORDS[2:])
+UNIT = r"\s*(?P<unit>×|x\b|-?fold\b|\s+times\b|\\?%|\s+percent\b|[KMB]\b|\s+(?:thousand|million|billion)\b)?"
+BOUND_RE = re.compile(
+    rf"\b(?P<op>(?:{AT_LEAST})|(?:{AT_MOST})|(?:{ABOVE})|(?:{BELOW}))\s+(?:an?\s+)?"
+    rf"(?P<value>{NUMBER}){UNIT}(?![\w.])",
+    re.I,
+)
+ZH_BOUND_RE = re.compile(
+    r"(?P<op>超过|高于|大于|多于|至少|不少于|低于|小于|少于|不到|不超过|至多)\s*(?P<value>\d+(?:\.\d+)?)"
+    r"\s*(?P<unit>倍|%|％|个百分点)?(?P<post>以上|以下)?"
+)
+ZH_OPS = {"超过": ">", "高于": ">", "大于": ">", "多于": ">", "至少": ">=", "不少于": ">="}
+ZH_OPS |= {"低于": "<", "小于": "<", "少于": "<", "不到": "<", "不超过": "<=", "至多": "<="}
+SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
+WORD_RE = re.compile(r"[A-Za-z][\w'-]*")
+# words that end the quantity a bound is of: it is the noun phrase beside the bound
+QUANTITY_STOPS = frozenset(
+    "which what that of them those these papers paper works report reports reported achieve "
+    "achieves achieving show shows showing state states claim claims get gets reach reaches "
+    "with have has had is are was were do does did a an the and or by on in for to than".split()
+)
+MAX_QUANTITY = 3  # words
+ARTICLES = frozenset({"a", "an", "the"})
+# what a question asks of a figure with ("report speedups over 2x"): part of the words that ask it
+VERB_RE = re.compile(
+    r"(?:report|achieve|show|state|claim|reach|obtain|attain|deliver|yield|contain|include|use|ha)"
+    r"(?:s|es|ed|ing|ve|d)?",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Threshold:
+    op: str  # ">", ">=", "<", "<="
+    value: float
+    unit: str  # "x" (a multiple), "%", or "" (a count or size)
+    quantity: str  # what the figure is of: "speedups", "images" (may be empty)
+    phrase: str  # the words of the question that ask it: "speedups over 2x"
+    english: str = ""  # the quantity's English senses, when asked in another language
+
+    def met(self, figure: float) -> bool:
+        if self.op.startswith(">"):
+            return figure > self.value or (self.op == ">=" and figure == self.value)
+        return figure < self.value or (self.op == "<=" and figure == self.value)
+
+    @property
+    def nouns(self) -> str:
+        return self.english or self.quantity
+
+
+def threshold(text: str) -> Threshold | None:
+    """The first bound an English question sets on a figure, if any."""
+    match = BOUND_RE.search(text)
+    if not match:
+        return None
+    op = _op(match.group("op").lower())
+    value = _number(match.group("value"))
+    unit, scale = _unit(match.group("unit") or "")
+    after = _quantity(WORD_RE.findall(text[match.end() :]))
+    preceding = WORD_RE.findall(text[: match.start()])[::-1]
+    if preceding[:1] == ["of"]:  # "speedups of more than 3x"
+        preceding = preceding[1:]
+    before = _quantity(preceding)[::-1]
+    quantity = after or before
+    if not quantity and not unit:
+        return None  # "over 100": a bound on nothing named
+    start = text.rfind(" ".join(before), 0, match.start()) if before and not after else -1
+    # the verb asking the figure: "report speedups over 2x", "have over 100 tasks"
+    leading = preceding[len(before) : len(before) + 2] if not after else preceding[:1]
+    if leading and leading[0].lower() in ARTICLES:  # "report a success rate above 50%"
+        leading = leading[1:]
+    if leading and VERB_RE.fullmatch(leading[0]):
+        start = text.rfind(leading[0], 0, start if start >= 0 else match.start())
+    end = match.end()
+    if after:
+        end = text.find(after[-1], match.end()) + len(after[-1])
+    phrase = text[start if start >= 0 else match.start() : end].strip()
+    return Threshold(op, value * scale, unit, " ".join(quantity), phrase)
+
+
+def threshold_zh(text: str) -> Threshold | None:
+    """A bound in Chinese (加速超过2倍, 准确率高于90%, 超过100万张图像 is not read: 万 scales),
+    the quantity the dictionary word before it names, in its English senses."""
+    match = ZH_BOUND_RE.search(text)
+    if not match:
+        return None
+    op = ZH_OPS[match.group("op")]
+    unit = {"倍": "x", "%": "%", "％": "%", "个百分点": "%"}.get(match.group("unit") or "", "")
+    before, entries = text[: match.start()].rstrip("的"), dictionary()
+    # the word ending the text before the bound, or one character short of it (准确 of 准确率)
+    ends = [before[-n:] for n in (4, 3, 2)] + [before[-n - 1 : -1] for n in (3, 2)]
+    word = next((w for w in ends if w in entries), "")
+    english = [s.strip() for s in re.split(r"[/;]", entries.get(word, "")) if s.strip()]
+    senses = [re.sub(r"^to ", "", s) for s in english if not s.startswith("CL:")]
+    nouns = [w for s in senses if len(s.split()) <= 2 for w in s.split() if len(w) > 2]
+    if not word and not unit:
+        return None
+    word = before[before.rfind(word) :] if word else ""  # 准确率, with what follows the word
+    phrase = word + match.group(0)
+    return Threshold(op, float(match.group("value")), unit, word, phrase, " ".join(nouns))
+
+
+def quantity_term(subject: str, rendered: str, lang: str) -> str:
+    """The quantity of a bound asked of nothing else ("Which papers report a success rate above
+    50%?": its subject is the quantity alone): the papers are those that mention it."""
+    bound = threshold(rendered) if lang == "en" else None
+    return bound.quantity if bound is not None and subject == bound.quantity else ""
+
+
+def without_threshold(subject: str, bound: Threshold | None, quantity_too: bool) -> str:
+    """A set question's subject without the words asking a bound ("report speedups over 2x"),
+    but its quantity ("speedups") unless `quantity_too` (a follow-up: its papers are given)."""
+    if bound is None or bound.phrase not in subject:
+        return subject
+    kept = "" if quantity_too else bound.quantity
+    return " ".join(subject.replace(bound.phrase, f" {kept} ").split())
+
+
+def _op(word: str) -> str:
+    for pattern, op in ((AT_LEAST, ">="), (AT_MOST, "<="), (ABOVE, ">"), (BELOW, "<")):
+        if re.fullmatch(pattern, word):
+            return op
+    return ">"
+
+
+def _number(text: str) -> float:
+    if text.lower() in NUMBER_WORDS:
+        return float(NUMBER_WORDS.index(text.lower()))
+    return float(text.replace(",", ""))
+
+
+def _unit(text: str) -> tuple[str, float]:
+    word = text.strip().lower().lstrip("-\\")
+    if word in {"×", "x", "fold", "times"}:
+        return "x", 1.0
+    if word in {"%", "percent"}:
+        return "%", 1.0
+    return "", SCALES.get(word, 1.0)
+
+
+def _quantity(words: list[str]) -> list[str]:
+    """The leading words of `words` up to a stop word, at most MAX_QUANTITY of them."""
+    out: list[str] = []
+    for word in words[:MAX_QUANTITY]:
+        if word.lower() in QUANTITY_STOPS:
+            break
+        out.append(word)
+    return out

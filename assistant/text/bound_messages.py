@@ -1,0 +1,51 @@
+"""The words of answers about figures beyond a bound ("Which of them report speedups over
+2x?", answer/bounds.py). Part of the one message table (messages.MESSAGES), kept here to keep
+each file small."""
+
+from __future__ import annotations
+
+BOUNDS: dict[str, dict[str, str]] = {
+    "bounded": {
+        "en": "{k} of {scope} state {what}:",
+        "zh": "{scope}中有 {k} 篇的摘要给出了{what}：",
+    },
+    "bounded_none": {
+        "en": "None of {scope} states {what} in its abstract.",
+        "zh": "{scope}的摘要都没有给出{what}。",
+    },
+    "bounded_no_figure": {
+        "en": "None of {scope} states a figure for {quantity} in its abstract.",
+        "zh": "{scope}的摘要都没有给出{quantity}的数字。",
+    },
+    "bounded_short": {
+        "en": "A figure for {quantity}, but not {bound}: {names}.",
+        "zh": "给出了{quantity}的数字，但未{bound}：{names}。",
+    },
+    "bounded_short_count": {
+        "en": "{n} more state a figure for {quantity}, but not {bound}.",
+        "zh": "另有 {n} 篇给出了{quantity}的数字，但未{bound}。",
+    },
+    "bounded_unstated": {
+        "en": "The other {n} state no figure for {quantity} in their abstracts.",
+        "zh": "其余 {n} 篇的摘要没有给出{quantity}的数字。",
+    },
+    "bound_>": {"en": "above {value}", "zh": "超过 {value} "},
+    "bound_>=": {"en": "of at least {value}", "zh": "至少 {value} "},
+    "bound_<": {"en": "below {value}", "zh": "低于 {value} "},
+    "bound_<=": {"en": "of at most {value}", "zh": "至多 {value} "},
+    # what is asked: a multiple or a share after its quantity, a count before it
+    "bounded_what": {"en": "{quantity} {bound}", "zh": "{bound}的{quantity}"},
+    "bounded_what_count": {"en": "{bound} {quantity}", "zh": "{bound}的{quantity}"},
+    "count_>": {"en": "more than {value}", "zh": "超过 {value} "},
+    "count_>=": {"en": "at least {value}", "zh": "至少 {value} "},
+    "count_<": {"en": "fewer than {value}", "zh": "少于 {value} "},
+    "count_<=": {"en": "at most {value}", "zh": "至多 {value} "},
+    "a_figure": {"en": "a figure", "zh": "数字"},
+    "these_papers": {"en": "these {count}", "zh": "这 {n} 篇论文"},
+    "papers_on": {"en": "the {count} on “{subject}”", "zh": "关于“{subject}”的 {n} 篇论文"},
+    "papers_mentioning": {
+        "en": "the {count} that mention “{term}”",
+        "zh": "提到“{term}”的 {n} 篇论文",
+    },
+    "the_papers": {"en": "the {count}", "zh": "这 {n} 篇论文"},
+}

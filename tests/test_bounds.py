@@ -1,0 +1,105 @@
+"""Questions that bound a figure ("Which of them report speedups over 2x?", "more than 1,000
+videos", 其中哪些加速超过2倍？): read from the question, checked against the figures the
+abstracts state, answered with the sentence that states each, with the real engine on the seed
+papers."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.answer.bounds import figures
+from assistant.engine import Engine
+from assistant.plan.threshold import threshold, threshold_zh, without_threshold
+from assistant.schema import Turn
+from assistant.text.tokens import tokenize
+
+ELMUR, SCUBA, UNLEARNING = "bm3rbtEMFj", "bkjKnO9s7T", "bqEnnzfhBZ"
+
+
+@pytest.mark.parametrize(
+    ("question", "op", "value", "unit", "quantity"),
+    [
+        ("Which of them report speedups over 2x?", ">", 2.0, "x", "speedups"),
+        ("Which papers report speedups of more than 3×?", ">", 3.0, "x", "speedups"),
+        ("Which papers use more than 1M images?", ">", 1e6, "", "images"),
+        ("Which benchmarks have at least 1,000 tasks?", ">=", 1000.0, "", "tasks"),
+        ("Which papers reach accuracy above 90%?", ">", 90.0, "%", "accuracy"),
+        ("Which models have fewer than 1B parameters?", "<", 1e9, "", "parameters"),
+    ],
+)
+def test_a_bound_is_read_with_its_unit_and_quantity(
+    question: str, op: str, value: float, unit: str, quantity: str
+) -> None:
+    bound = threshold(question)
+    assert bound is not None
+    assert (bound.op, bound.value, bound.unit, bound.quantity) == (op, value, unit, quantity)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers study overparameterization?",
+        "Which papers use GPT-4?",
+        "What is over-smoothing?",
+    ],
+)
+def test_a_question_bounding_no_figure_has_no_bound(question: str) -> None:
+    assert threshold(question) is None
+
+
+def test_the_words_asking_a_bound_leave_the_subject_but_its_quantity_stays_unless_given() -> None:
+    question = "papers on speculative decoding that report speedups over 2x"
+    bound = threshold(question)
+    assert without_threshold(question, bound, False).endswith("speculative decoding that speedups")
+    assert without_threshold(question, bound, True).endswith("speculative decoding that")
+
+
+def test_a_chinese_bound_reads_its_quantity_in_english_senses() -> None:
+    bound = threshold_zh("其中哪些加速超过2倍？")
+    assert bound is not None and (bound.op, bound.value, bound.unit) == (">", 2.0, "x")
+    assert bound.quantity == "加速" and "speed" in bound.english.split()
+    rate = threshold_zh("哪些论文的准确率高于90%？")  # 准确率: no dictionary word, 准确 is
+    assert rate is not None and rate.quantity == "准确率" and "accurate" in rate.english.split()
+
+
+def test_figures_read_ranges_multiples_and_counts_beside_their_noun() -> None:
+    speedups = threshold("speedups over 2x")
+    assert speedups is not None
+    nouns = set(tokenize("speedups"))
+    ranged = "LTD achieves speedup ratios ranging from 2.24x to 4.32x, beating Eagle3."
+    assert max(figures(ranged, speedups, nouns)) == 4.32
+    other = "SpecOffload improves GPU core utilization by 4.49× over the best baseline."
+    assert figures(other, speedups, nouns) == []
+    videos = threshold("more than 1,000 videos")
+    assert videos is not None
+    counted = set(tokenize("videos"))
+    assert figures("retrieval from more than 53 million videos", videos, counted) == [5.3e7]
+    # a model's size beside a compound holding the noun is no count of it
+    assert figures("On the Wan 2.1 14B text‑to‑video model at 720p", videos, counted) == []
+
+
+def test_papers_stating_a_figure_beyond_the_bound_are_listed_with_the_sentence_stating_it(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("Which papers report a success rate above 50%?")
+    cited = [c.paper.id for c in answer.citations]
+    assert cited == [ELMUR] and "100% success rate" in answer.citations[0].evidence
+    # SCUBA states success rates, none above 50%: named as short of the bound, not listed
+    assert "but not above 50%" in answer.text and "SCUBA" in answer.text.split("but not")[1]
+
+
+def test_a_bound_asked_of_the_papers_just_listed_reads_all_of_them(engine: Engine) -> None:
+    first = engine.ask("Which papers are about LLMs?")
+    listed = tuple(dict.fromkeys(c.paper.id for c in first.citations))
+    turns = [Turn("user", first.question), Turn("assistant", first.text, listed)]
+    assert UNLEARNING in listed
+    answer = engine.ask("Which of them report accuracy above 80%?", turns)
+    assert [c.paper.id for c in answer.citations] == [UNLEARNING]
+    assert answer.text.startswith(f"1 of these {len(listed)} papers state accuracy above 80%")
+
+
+def test_a_bound_no_paper_reaches_is_said_so_in_the_question_language(engine: Engine) -> None:
+    answer = engine.ask("哪些论文的成功率超过99%？")
+    assert not answer.citations or all(c.paper.id == ELMUR for c in answer.citations)
+    english = engine.ask("Which papers report a success rate above 100%?")
+    assert not english.citations and english.text.startswith("None of the")
