@@ -41,6 +41,7 @@ def test_a_bound_is_read_with_its_unit_and_quantity(
         "Which papers study overparameterization?",
         "Which papers use GPT-4?",
         "What is over-smoothing?",
+        "Which methods work under 4-bit quantization?",  # a compound, not a bound
     ],
 )
 def test_a_question_bounding_no_figure_has_no_bound(question: str) -> None:
@@ -74,6 +75,7 @@ def test_figures_read_ranges_multiples_and_counts_beside_their_noun() -> None:
     assert videos is not None
     counted = set(tokenize("videos"))
     assert figures("retrieval from more than 53 million videos", videos, counted) == [5.3e7]
+    assert figures("We collect twelve long videos.", videos, counted) == [12.0]
     # a model's size beside a compound holding the noun is no count of it
     assert figures("On the Wan 2.1 14B text‑to‑video model at 720p", videos, counted) == []
 

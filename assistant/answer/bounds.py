@@ -11,6 +11,7 @@ from ..plan.threshold import SCALES, Threshold
 from ..schema import Paper, PaperHit
 from ..text.counts import plural
 from ..text.messages import say
+from ..text.numbers import NUMBER_WORDS
 from ..text.tokens import tokenize
 from .draft import Draft, display, label
 from .evidence import SentenceBank
@@ -25,7 +26,9 @@ UNIT_RES = {
 TWICE_RE = re.compile(r"\b(?:twice|two-fold|double[sd]?)\b", re.I)  # a multiple of 2 in words
 WORD_RE = re.compile(r"[\w.×%\\-]*\w[\w.×%\\-]*")  # "2.24x" and "end-to-end" are one word each
 COUNT_RE = re.compile(
-    r"(?<![\w.\-])(\d[\d,]*(?:\.\d+)?)\s*([KMB]\b|thousand\b|million\b|billion\b)?(?![\w\-])", re.I
+    rf"(?<![\w.\-])(\d[\d,]*(?:\.\d+)?|{'|'.join(NUMBER_WORDS[2:])})"
+    r"\s*([KMB]\b|thousand\b|million\b|billion\b)?(?![\w\-])",
+    re.I,
 )
 PLAIN_RE = re.compile(r"\S+")  # the words after a count, as written ("text-to-video" is one)
 DASH_RE = re.compile(r"[-‐‑–—]")
@@ -110,8 +113,13 @@ def _counts(sentence: str, nouns: set[str]) -> list[float]:
         following = PLAIN_RE.findall(sentence[match.end() : match.end() + 60])[: COUNT_GAP + 1]
         if any(nouns & set(tokenize(w)) for w in following if not DASH_RE.search(w)):
             scale = SCALES.get((match.group(2) or "").lower(), 1.0)
-            out.append(float(match.group(1).replace(",", "")) * scale)
+            out.append(_number(match.group(1)) * scale)
     return out
+
+
+def _number(text: str) -> float:
+    word = text.lower()
+    return float(NUMBER_WORDS.index(word)) if word in NUMBER_WORDS else float(text.replace(",", ""))
 
 
 def _values(match: re.Match[str]) -> list[float]:

@@ -20,7 +20,7 @@ NUMBER = r"\d+(?:[.,]\d+)*|" + "|".join(NUMBER_WORDS[2:])
 UNIT = r"\s*(?P<unit>×|x\b|-?fold\b|\s+times\b|\\?%|\s+percent\b|[KMB]\b|\s+(?:thousand|million|billion)\b)?"
 BOUND_RE = re.compile(
     rf"\b(?P<op>(?:{AT_LEAST})|(?:{AT_MOST})|(?:{ABOVE})|(?:{BELOW}))\s+(?:an?\s+)?"
-    rf"(?P<value>{NUMBER}){UNIT}(?![\w.])",
+    rf"(?P<value>{NUMBER}){UNIT}(?![\w.-])",  # not "under 4-bit quantization"
     re.I,
 )
 ZH_BOUND_RE = re.compile(
