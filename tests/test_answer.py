@@ -171,6 +171,15 @@ def test_a_limitation_an_abstract_states_of_its_own_work_is_quoted() -> None:
     assert not abstract_mentions([earlier, stated], "training time")
 
 
+def test_an_abstract_saying_authorized_or_the_authors_of_prior_work_names_no_authors() -> None:
+    # "Who are the authors?" after 94 papers on watermarking quoted sentences on authorization
+    used = Paper("x", "X", "Images are used without authorization. The authors of [3] disagree.")
+    assert not abstract_mentions([used], "who are the authors")
+    assert not abstract_mentions([used], "affiliations")
+    signed = Paper("y", "Y", "Authors: Ada Lovelace and Alan Turing. We propose Y.")
+    assert abstract_mentions([signed], "who are the authors")
+
+
 def test_a_follow_up_about_a_paper_is_answered_by_its_own_words(engine: Engine) -> None:
     # it quoted the sentences on the earlier question (the paper's contribution) again
     first = engine.ask("What's the main contribution of the grokking paper?")

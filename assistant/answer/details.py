@@ -24,7 +24,12 @@ CODE_RE = re.compile(
 SIZE_RE = re.compile(
     r"(?<![\w.])\d+(?:\.\d+)?\s?[BM]\b|\b\d[\d.,]*\s*(?:million|billion)\s+param",
 )
+# ... and its authors or their affiliations by a byline ("Authors: ..."), which review copies
+# leave out: "authorized" or "the authors of [prior work]" names none of this paper's
+BYLINE_RE = re.compile(r"\b(?:authors?|affiliations?|written by)\s*:", re.I)
 STATED_AS: dict[str, re.Pattern[str]] = {
+    "authors": BYLINE_RE,
+    "authors' affiliations": BYLINE_RE,
     "code release": CODE_RE,
     "model size": SIZE_RE,
     "limitations": CUES["Limitations"],
