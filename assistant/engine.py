@@ -36,7 +36,7 @@ from .retrieve.candidates import exhaustive, gather, unnegated
 from .retrieve.described import compared
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
-from .retrieve.mentions import literal_hits
+from .retrieve.mentions import found_by, literal_hits
 from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
 from .store import catalog
@@ -188,7 +188,7 @@ class Engine:
         term asked for word for word finds its papers by the term alone."""
         term = plan.literal or sole_name(plan.subject, self.set_judge.concepts(plan))
         if found := literal_hits(self.table, replace(plan, literal=term)):
-            return found, found, (say(plan.lang, "literal", term=term),)
+            return found, found, (found_by(plan, term),)
         ranked = self.set_judge.rank(
             plan, gather(self.retriever, plan, self.set_judge.alternatives(plan))
         )

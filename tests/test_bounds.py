@@ -1,7 +1,7 @@
-"""Questions that bound a figure ("Which of them report speedups over 2x?", "more than 1,000
-videos", 其中哪些加速超过2倍？): read from the question, checked against the figures the
-abstracts state, answered with the sentence that states each, with the real engine on the seed
-papers."""
+"""Questions that ask what the papers' abstracts state: a figure beyond a bound ("Which of them
+report speedups over 2x?", "more than 1,000 videos", 其中哪些加速超过2倍？) or a code release
+("Which papers release their code?"): read from the question, checked against what the abstracts
+state, answered with the sentence that states it, with the real engine on the seed papers."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from assistant.schema import Turn
 from assistant.text.tokens import tokenize
 
 ELMUR, SCUBA, UNLEARNING = "bm3rbtEMFj", "bkjKnO9s7T", "bqEnnzfhBZ"
+TUMOR = "bmQXN1Kg5i"  # TumorChain: the only seed abstract with a project link
 
 
 @pytest.mark.parametrize(
@@ -105,3 +106,47 @@ def test_a_bound_no_paper_reaches_is_said_so_in_the_question_language(engine: En
     assert not answer.citations or all(c.paper.id == ELMUR for c in answer.citations)
     english = engine.ask("Which papers report a success rate above 100%?")
     assert not english.citations and english.text.startswith("None of the")
+
+
+@pytest.mark.parametrize(
+    ("question", "lead"),
+    [
+        ("Which papers release their code?", "1 paper in this corpus states a code release"),
+        ("Which papers have publicly available code?", "1 paper in this corpus states"),
+        ("哪些论文开源了代码？", "本语料库中有 1 篇论文在摘要中说明了代码发布"),
+    ],
+)
+def test_papers_that_release_code_are_those_whose_abstracts_state_it(
+    engine: Engine, question: str, lead: str
+) -> None:
+    # it listed "When Data is the Algorithm", whose abstract says others "released" datasets
+    answer = engine.ask(question)
+    assert answer.text.startswith(lead)
+    assert [c.paper.id for c in answer.citations] == [TUMOR]
+    assert "https://anonymous.4open.science" in answer.citations[0].evidence
+
+
+def test_code_asked_of_papers_just_listed_that_state_none_is_said_so(engine: Engine) -> None:
+    first = engine.ask("Which papers use RL?")
+    listed = tuple(dict.fromkeys(c.paper.id for c in first.citations))
+    turns = [Turn("user", first.question), Turn("assistant", first.text, listed)]
+    answer = engine.ask("Which of them release code?", turns)
+    assert answer.abstained and "code release" in answer.text
+    assert {c.paper.id for c in answer.citations} <= set(listed)
+
+
+@pytest.mark.parametrize(
+    "question", ["Where is the code?", "Does it release its code?", "代码开源了吗？"]
+)
+def test_the_code_of_the_paper_under_discussion_is_its_link(engine: Engine, question: str) -> None:
+    # "Where is the code?" after TumorChain summarized two unrelated papers
+    first = engine.ask("Tell me about TumorChain")
+    turns = [Turn("user", first.question), Turn("assistant", first.text, (TUMOR,))]
+    answer = engine.ask(question, turns)
+    assert [c.paper.id for c in answer.citations] == [TUMOR]
+    assert "https://anonymous.4open.science" in answer.text
+
+
+def test_a_subject_about_code_is_no_code_release(engine: Engine) -> None:
+    assert engine.plan("Which papers study code generation?").stated == ""
+    assert engine.plan("Which papers on speculative decoding release code?").stated

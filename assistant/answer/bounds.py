@@ -13,6 +13,7 @@ from ..text.counts import plural
 from ..text.messages import say
 from ..text.numbers import NUMBER_WORDS
 from ..text.tokens import tokenize
+from .details import stating_sentence
 from .draft import Draft, display, label
 from .evidence import SentenceBank
 from .which import MAX_UNMATCHED
@@ -38,39 +39,25 @@ NEAR = 6  # words between a figure with a unit and its quantity's noun ("2.5× e
 
 
 def bounded(
-    bank: SentenceBank, hits: list[PaperHit], bound: Threshold, scope: str, lang: str = "en"
+    bank: SentenceBank,
+    hits: list[PaperHit],
+    bound: Threshold,
+    scope: str,
+    lang: str = "en",
+    note: str = "",
 ) -> Draft:
     """The papers of `hits` that state a figure beyond `bound`; `scope` names them ("these 23
-    papers")."""
-    nouns = set(tokenize(bound.nouns))
-    beyond: list[tuple[float, Paper, str]] = []
-    short: list[Paper] = []
-    for hit in hits:
-        found = [(v, s) for s in bank.sentences(hit.paper) for v in figures(s, bound, nouns, lang)]
-        if not found:
-            continue
-        value, sentence = max(found, key=lambda f: f[0] if bound.op[0] == ">" else -f[0])
-        if bound.met(value):
-            beyond.append((value, hit.paper, sentence))
-        else:
-            short.append(hit.paper)
-    beyond.sort(key=lambda row: -row[0] if bound.op[0] == ">" else row[0])
-    quantity = bound.quantity or say(lang, "a_figure")
-    asked = {"quantity": quantity, "bound": _bound(bound, lang)}
-    counted = {"quantity": quantity, "bound": _bound(bound, lang, "count")}
-    asked["what"] = (
-        say(lang, "bounded_what", **asked)
-        if bound.unit
-        else say(lang, "bounded_what_count", **counted)
-    )
+    papers"); `note`: the filters the question stated."""
+    beyond, short = _measured(bank, hits, bound, lang)
+    asked = _asked(bound, lang)
     draft = Draft()
     if not beyond and not short:
-        draft.parts += [say(lang, "bounded_no_figure", scope=scope, **asked)]
+        draft.parts += [noted(say(lang, "bounded_no_figure", scope=scope, **asked), note)]
         return draft
     if not beyond:
-        draft.parts.append(say(lang, "bounded_none", scope=scope, **asked))
+        draft.parts.append(noted(say(lang, "bounded_none", scope=scope, **asked), note))
     else:
-        draft.parts.append(say(lang, "bounded", k=len(beyond), scope=scope, **asked))
+        draft.parts.append(noted(say(lang, "bounded", k=len(beyond), scope=scope, **asked), note))
     for number, (_, paper, sentence) in enumerate(beyond, start=1):
         marker = draft.cite(paper, sentence)
         draft.parts.append(
@@ -85,6 +72,46 @@ def bounded(
         draft.parts.append(say(lang, "bounded_unstated", n=rest, **asked))
     draft.parts.append(say(lang, "figures_caveat"))
     return draft
+
+
+def _measured(
+    bank: SentenceBank, hits: list[PaperHit], bound: Threshold, lang: str
+) -> tuple[list[tuple[float, Paper, str]], list[Paper]]:
+    """The papers whose furthest figure is beyond the bound (with it and its sentence), the
+    furthest first; and those whose figures all fall short of it."""
+    nouns = set(tokenize(bound.nouns))
+    beyond: list[tuple[float, Paper, str]] = []
+    short: list[Paper] = []
+    for hit in hits:
+        found = [(v, s) for s in bank.sentences(hit.paper) for v in figures(s, bound, nouns, lang)]
+        if not found:
+            continue
+        value, sentence = max(found, key=lambda f: f[0] if bound.op[0] == ">" else -f[0])
+        if bound.met(value):
+            beyond.append((value, hit.paper, sentence))
+        else:
+            short.append(hit.paper)
+    beyond.sort(key=lambda row: -row[0] if bound.op[0] == ">" else row[0])
+    return beyond, short
+
+
+def _asked(bound: Threshold, lang: str) -> dict[str, str]:
+    """The words naming what is asked: its quantity, its bound, and both ("speedups above 2×",
+    "more than 1,000 videos")."""
+    quantity = bound.quantity or say(lang, "a_figure")
+    asked = {"quantity": quantity, "bound": _bound(bound, lang)}
+    counted = {"quantity": quantity, "bound": _bound(bound, lang, "count")}
+    form = "bounded_what" if bound.unit else "bounded_what_count"
+    asked["what"] = say(lang, form, **(asked if bound.unit else counted))
+    return asked
+
+
+def noted(lead: str, note: str) -> str:
+    """A lead with the question's filters in brackets before its closing colon or stop."""
+    if not note:
+        return lead
+    end = lead[-1] if lead[-1] in ":：.。" else ""
+    return f"{lead[: len(lead) - len(end)]} ({note}){end}"
 
 
 def figures(sentence: str, bound: Threshold, nouns: set[str], lang: str = "en") -> list[float]:
@@ -159,3 +186,35 @@ def scope_of(n: int, focus: bool, subject: str, literal: str, lang: str) -> str:
     if subject:
         return say(lang, "papers_on", count=plural(n, "paper"), n=n, subject=subject)
     return say(lang, "the_papers", count=plural(n, "paper"), n=n)
+
+
+def stating(
+    bank: SentenceBank,
+    hits: list[PaperHit],
+    detail: str,
+    given: int,
+    subject: str,
+    lang: str,
+    note: str = "",
+) -> Draft:
+    """The papers whose abstracts state a detail ("Which papers release their code?"), each
+    cited by the sentence that states it; `given`: how many papers the question asked about
+    (a follow-up's), else 0; `note`: the filters the question stated."""
+    k, count = len(hits), plural(len(hits), "paper")
+    named, verb = say(lang, detail), "states" if k == 1 else "state"
+    if given:
+        lead = say(
+            lang, "stated_of", k=k, count=plural(given, "paper"), n=given, detail=named, verb=verb
+        )
+    elif subject:
+        lead = say(lang, "stated_on", k=k, count=count, subject=subject, detail=named, verb=verb)
+    else:
+        lead = say(lang, "stated_all", k=k, count=count, detail=named, verb=verb)
+    draft = Draft(parts=[noted(lead, note)])
+    for number, hit in enumerate(hits, start=1):
+        sentence = stating_sentence(bank.sentences(hit.paper), detail)
+        marker = draft.cite(hit.paper, sentence)
+        draft.parts.append(
+            f"{number}. {label(hit.paper)} ({hit.paper.status}): {display(sentence)} {marker}"
+        )
+    return draft

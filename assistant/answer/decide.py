@@ -16,7 +16,7 @@ from ..store.catalog import Catalog
 from ..text.latex import clean_latex
 from ..text.names import distinct_tokens
 from ..text.tokens import terms, tokenize
-from .details import stated_as
+from .details import stated_as, stated_in
 from .evidence import SentenceBank, Weighted
 
 Verdict = Literal["answer", "abstain_corpus", "abstain_detail"]
@@ -99,6 +99,11 @@ class Judge:
     ) -> Decision:
         """A set question answers about every paper judged relevant, or says none is; over
         given papers (a follow-up's, the ones it names) it says which of them are not."""
+        if plan.stated:  # "Which papers on X release their code?": those whose abstracts say so
+            stating = [h for h in kept if stated_in(h.paper, plan.stated)]
+            if kept and not stating:
+                return Decision("abstain_detail", tuple(kept[:3]), plan.stated)
+            kept = stating
         ids, table = {h.paper.id for h in kept}, self.catalog.table
         # over given papers: those that do not match, a filter's leaving them out included
         unmatched = tuple(

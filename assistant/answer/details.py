@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..plan.cues import detail_noun
+from ..plan.cues import CODE_STATED_RE, detail_noun
+from ..schema import Paper
 from .aspects import CUES
 
 # Details an abstract states only in a certain form, not by a word: a paper's own shortcomings
@@ -13,11 +14,6 @@ from .aspects import CUES
 # training time by a duration (every abstract says "train").
 DURATION_RE = re.compile(
     r"\b\d[\d,.]*\s*(?:k\s*)?(?:gpu[- ]|tpu[- ])?(?:hours?|hrs?|days?|minutes?|mins?|weeks?)\b",
-    re.I,
-)
-# ... and its code by a link or a statement that the code is released
-CODE_RE = re.compile(
-    r"https?://|github\.com|\b(?:code|project|implementation)s?\b[^.]{0,40}\b(?:available|released?)\b",
     re.I,
 )
 # ... and a model's size by its count of parameters ("7B", "1.5 billion parameters")
@@ -30,7 +26,7 @@ BYLINE_RE = re.compile(r"\b(?:authors?|affiliations?|written by)\s*:", re.I)
 STATED_AS: dict[str, re.Pattern[str]] = {
     "authors": BYLINE_RE,
     "authors' affiliations": BYLINE_RE,
-    "code release": CODE_RE,
+    "code release": CODE_STATED_RE,
     "model size": SIZE_RE,
     "limitations": CUES["Limitations"],
     "future work": CUES["Limitations"],
@@ -41,3 +37,15 @@ STATED_AS: dict[str, re.Pattern[str]] = {
 def stated_as(detail: str) -> re.Pattern[str] | None:
     """The form in which an abstract states this kind of detail, if a form decides it."""
     return STATED_AS.get(detail_noun(detail))
+
+
+def stated_in(paper: Paper, detail: str) -> bool:
+    """Whether the paper's abstract states the detail in the form that decides it."""
+    form = stated_as(detail)
+    return form is not None and form.search(paper.abstract) is not None
+
+
+def stating_sentence(sentences: list[str], detail: str) -> str:
+    """The first of a paper's sentences that states the detail in its form ("" if none)."""
+    form = stated_as(detail)
+    return next((s for s in sentences if form is not None and form.search(s)), "")

@@ -15,7 +15,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of
-from .bounds import bounded, scope_of
+from .bounds import bounded, scope_of, stating
 from .compare import MAX_COMPARED, compare, each_aspect
 from .decide import Decision
 from .define import defined
@@ -95,12 +95,8 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     asked = superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
     if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
         return draft
-    bound = threshold(plan.question) if plan.lang == "en" else threshold_zh(plan.question)
-    if bound is not None:  # "Which of them report speedups over 2x?"
-        subject = plan.own_subject or plan.subject
-        subject = " ".join(subject.replace(bound.quantity, " ").split())
-        scope = scope_of(len(about), bool(plan.focus), subject, plan.literal, plan.lang)
-        return bounded(bank, about, bound, scope, plan.lang)
+    if (draft := _conditioned(plan, about, bank, note)) is not None:
+        return draft
     if plan.aspect == COMPARED and len(about) > 1:  # "Compare the orals on X."
         return _compared(plan, about, bank, terms(plan.topic))
     if plan.aspect:  # "What are the results of the papers on X?": each one's
@@ -113,6 +109,21 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         given = (len(plan.focus), decision.unmatched) if plan.focus else None
         return which(*args, given, likeliest=True)
     return summary(bank, about, vector, found, plan.subject, plan.lang, decision.total)
+
+
+def _conditioned(plan: Plan, about: list[PaperHit], bank: SentenceBank, note: str) -> Draft | None:
+    """A set whose papers must state something in their abstracts: a detail ("Which papers on
+    X release their code?") or a figure beyond a bound ("Which of them report speedups over
+    2x?"); None for any other set."""
+    subject = plan.own_subject or plan.subject
+    if plan.stated:
+        return stating(bank, about, plan.stated, len(plan.focus), subject, plan.lang, note)
+    bound = threshold(plan.question) if plan.lang == "en" else threshold_zh(plan.question)
+    if bound is None:
+        return None
+    subject = " ".join(subject.replace(bound.quantity, " ").split())
+    scope = scope_of(len(about), bool(plan.focus), subject, plan.literal, plan.lang)
+    return bounded(bank, about, bound, scope, plan.lang, note)
 
 
 def _compared(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:

@@ -102,6 +102,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # how many parameters, not 参数量 as part of a subject ("表现随参数量怎么变化")
     (r"多少(?:个)?参数|参数量(?:是多少|有多大|多大)", " how many parameters "),
     (r"许可证|开源协议", " licence "),
+    # papers that release code (cues.CODE_ASK_RE): "开源了代码的论文", "代码公开的论文"
+    (
+        r"开源了?(?:代码|实现)|(?:代码|实现)(?:已经?)?(?:开源|公开)(?=的|了)|公开了?代码|发布了?代码",
+        " release code ",
+    ),
     (r"代码(?=开源|公开|链接|地址|在哪|有吗|吗|了吗|[？?。，]|$)", " source code "),  # not 代码生成
     (r"多长时间|多久|训练时间", " training time "),
     (r"学习率", " learning rate "),

@@ -18,7 +18,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
 from .count import asked_count
-from .cues import DETAIL_RE
+from .cues import CODE_ASK_RE, DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve, subjectless
@@ -70,6 +70,7 @@ class Plan:
     # what a large corpus's papers call its subject, when not in its words (retrieve/expansions)
     expansions: tuple[str, ...] = ()
     literal: str = ""  # a term its papers hold word for word ("mention Mamba", a quoted term)
+    stated: str = ""  # a detail its papers state ("code release": "Which papers release code?")
     sides: tuple[str, ...] = ()  # a comparison of two subjects, not papers: each in its words
     short_of: tuple[str, ...] = ()  # a follow-up counting past the last answer's papers: those
     aspect: str = ""  # the aspect a question about several papers asks of each (plan/asks.py)
@@ -217,11 +218,13 @@ def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, A
     wide = kind in SET_KINDS
     term = mentioned_term(rendered, lang) or quantity_term(words.subject, rendered, lang)
     literal = {"literal": term, "subject": term} if term and wide else {}
+    stated = "code release" if wide and CODE_ASK_RE.search(rendered) else ""
     return {
         **words.searched(),
         "own_subject": words.own_subject if wide else "",
         "negated": words.negated and wide,
         "headed": words.headed and wide,
+        "stated": stated,
         **literal,
     }
 

@@ -13,7 +13,7 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..store.papers import PaperTable
 from ..text.language import language
-from .cues import NEGATED, TOPICAL_RE
+from .cues import CODE_ASK_RE, NEGATED, TOPICAL_RE
 from .followup import Resolved, unpointed
 from .foreign import Foreign, before_cue, content
 from .kinds import SET_KINDS, Kind, split_negation, subject_of, uncontrasted
@@ -56,6 +56,7 @@ def english_words(
     own_topic = names_removed(unpointed(own) if follows else query, table, about)
     subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
     subject = without_threshold(subject, threshold(subject), follows)  # "speedups over 2x"
+    subject = " ".join(CODE_ASK_RE.sub(" ", subject).split())  # "release their code": stated
     if kind == "topics" and (within := TOPICAL_RE.search(own_topic)):
         subject = subject_of(within.group(1))  # "in this conference": none
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)

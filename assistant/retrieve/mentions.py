@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+from ..plan.cues import STATED_FORMS
 from ..plan.plan import Plan
 from ..schema import Paper, PaperHit
 from ..store.papers import PaperTable
+from ..text.messages import say
 
 PLURAL = r"(?:s|es)?"  # "transformer" finds "transformers" too
 
@@ -32,6 +34,8 @@ def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
     literal term, most about it first (in its title or keywords, then by how often its abstract
     says it: "Give me 3 papers that mention Mamba" shows those); none when it has no term or no
     paper holds it."""
+    if plan.stated and not plan.subject and not plan.negated:  # "Which papers release code?"
+        return stating(table, plan)
     if not plan.literal or plan.negated:
         return []
     pattern = pattern_of(plan.literal)
@@ -40,6 +44,24 @@ def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
     found = [p for p in papers if holds(p, pattern)]
     found.sort(key=lambda p: _aboutness(p, pattern), reverse=True)  # stable: corpus order ties
     return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in found]
+
+
+def stating(table: PaperTable, plan: Plan) -> list[PaperHit]:
+    """The papers the plan's filters (or its follow-up's papers) let through whose abstracts
+    state its detail in the form that decides it (answer/details.py: a code release by a link
+    or "code is available")."""
+    form = STATED_FORMS.get(plan.stated)
+    ids = list(plan.focus) or [p.id for p in table.papers]
+    papers = [p for i in table.passing(ids, plan.filters) if (p := table.get(i)) is not None]
+    return [PaperHit(p, 1.0) for p in papers if form is not None and form.search(p.abstract)]
+
+
+def found_by(plan: Plan, term: str) -> str:
+    """The note saying how the papers were found: by a term word for word, or by a detail
+    their abstracts state."""
+    if plan.stated and not plan.subject:
+        return say(plan.lang, "stated_found", detail=say(plan.lang, plan.stated))
+    return say(plan.lang, "literal", term=term)
 
 
 def _aboutness(paper: Paper, pattern: re.Pattern[str]) -> tuple[bool, int]:

@@ -40,6 +40,23 @@ BOUNDS: dict[str, dict[str, str]] = {
     "count_>=": {"en": "at least {value}", "zh": "至少 {value} "},
     "count_<": {"en": "fewer than {value}", "zh": "少于 {value} "},
     "count_<=": {"en": "at most {value}", "zh": "至多 {value} "},
+    # papers whose abstracts state a detail ("Which papers release their code?")
+    "stated_found": {
+        "en": "found by their abstracts' own statement of a {detail}, not judged by meaning",
+        "zh": "按摘要中对{detail}的明确说明列出，未按语义判断",
+    },
+    "stated_of": {
+        "en": "{k} of these {count} {verb} a {detail} in the abstract:",
+        "zh": "这 {n} 篇论文中有 {k} 篇在摘要中说明了{detail}：",
+    },
+    "stated_on": {
+        "en": "{count} on “{subject}” in this corpus {verb} a {detail} in the abstract:",
+        "zh": "本语料库中关于“{subject}”的论文有 {k} 篇在摘要中说明了{detail}：",
+    },
+    "stated_all": {
+        "en": "{count} in this corpus {verb} a {detail} in the abstract:",
+        "zh": "本语料库中有 {k} 篇论文在摘要中说明了{detail}：",
+    },
     "a_figure": {"en": "a figure", "zh": "数字"},
     "these_papers": {"en": "these {count}", "zh": "这 {n} 篇论文"},
     "papers_on": {"en": "the {count} on “{subject}”", "zh": "关于“{subject}”的 {n} 篇论文"},
