@@ -48,7 +48,7 @@ def bounded(
 ) -> Draft:
     """The papers of `hits` that state a figure beyond `bound`; `scope` names them ("these 23
     papers"); `note`: the filters the question stated."""
-    beyond, short = _measured(bank, hits, bound, lang)
+    beyond, short = _measured(bank, hits, bound)
     asked = _asked(bound, lang)
     draft = Draft()
     if not beyond and not short:
@@ -75,7 +75,7 @@ def bounded(
 
 
 def _measured(
-    bank: SentenceBank, hits: list[PaperHit], bound: Threshold, lang: str
+    bank: SentenceBank, hits: list[PaperHit], bound: Threshold
 ) -> tuple[list[tuple[float, Paper, str]], list[Paper]]:
     """The papers whose furthest figure is beyond the bound (with it and its sentence), the
     furthest first; and those whose figures all fall short of it."""
@@ -83,7 +83,7 @@ def _measured(
     beyond: list[tuple[float, Paper, str]] = []
     short: list[Paper] = []
     for hit in hits:
-        found = [(v, s) for s in bank.sentences(hit.paper) for v in figures(s, bound, nouns, lang)]
+        found = [(v, s) for s in bank.sentences(hit.paper) for v in figures(s, bound, nouns)]
         if not found:
             continue
         value, sentence = max(found, key=lambda f: f[0] if bound.op[0] == ">" else -f[0])
@@ -114,16 +114,16 @@ def noted(lead: str, note: str) -> str:
     return f"{lead[: len(lead) - len(end)]} ({note}){end}"
 
 
-def figures(sentence: str, bound: Threshold, nouns: set[str], lang: str = "en") -> list[float]:
+def figures(sentence: str, bound: Threshold, nouns: set[str]) -> list[float]:
     """The figures a sentence states for the bound's quantity, in its unit: a multiple ("2.5×",
     "1.5--2.3x", "twice") or a share ("36.4%") within NEAR words of one of the quantity's nouns
-    (of a quantity asked in another language with no English noun found, any figure in the
-    unit); a count or size (ranked.figure) right beside one."""
+    (of a bound on no named quantity, or one with no English noun, any figure in the unit); a
+    count right before one (_counts)."""
     pattern = UNIT_RES.get(bound.unit)
     if pattern is None:
         return _counts(sentence, nouns)
     where = _noun_positions(sentence, nouns)
-    if not where and (nouns or lang == "en"):
+    if nouns and not where:
         return []
     found = [(m.start(), v) for m in pattern.finditer(sentence) for v in _values(m)]
     if bound.unit == "x":

@@ -41,8 +41,8 @@ MAX_QUANTITY = 3  # words
 ARTICLES = frozenset({"a", "an", "the"})
 # what a question asks of a figure with ("report speedups over 2x"): part of the words that ask it
 VERB_RE = re.compile(
-    r"(?:report|achieve|show|state|claim|reach|obtain|attain|deliver|yield|contain|include|use|ha)"
-    r"(?:s|es|ed|ing|ve|d)?",
+    r"(?:report|achieve|show|state|claim|reach|obtain|attain|deliver|yield|contain|include|use)"
+    r"(?:s|es|ed|d|ing)?|ha(?:ve|s|d|ving)",
     re.I,
 )
 

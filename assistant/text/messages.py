@@ -9,204 +9,197 @@ from .counts import plural
 from .metadata_messages import METADATA
 
 LANGUAGES = ("en", "zh")
-MESSAGES: dict[str, dict[str, str]] = (
-    {
-        "matching": {"en": "{count} in this corpus {verb}", "zh": "本语料库中有 {n} 篇论文符合"},
-        "papers": {"en": "{count}", "zh": "{n} 篇论文"},
-        "matching_of": {"en": "{k} of these {count} {verb}", "zh": "这 {n} 篇论文中有 {k} 篇符合"},
-        "topics_lead": {
-            "en": "The keywords these {papers} list most often",
-            "zh": "这 {papers}最常列出的关键词",
-        },
-        "topic_line": {
-            "en": "{n}. **{name}**: {count}, e.g. {eg}",
-            "zh": "{n}. **{name}**：{count}，例如 {eg}",
-        },
-        "topic_subject": {"en": "on “{subject}”", "zh": "关于“{subject}”"},
-        "scope_sep": {"en": "; ", "zh": "；"},
-        "topic_areas": {"en": "Their commonest areas: {areas}.", "zh": "最常见的领域：{areas}。"},
-        "ranked": {
-            "en": "{k} of these {count} {verb} a figure for",
-            "zh": "这 {n} 篇论文中有 {k} 篇给出了",
-        },
-        "ranked_by": {
-            "en": " “{quantity}”; by that figure, {order}:",
-            "zh": "“{quantity}”的数字，按数字{order}排列：",
-        },
-        "most_first": {"en": "the largest first", "zh": "从大到小"},
-        "least_first": {"en": "the smallest first", "zh": "从小到大"},
-        "no_figure": {
-            "en": "No figure for it in the abstracts of: {names}.",
-            "zh": "以下论文的摘要没有给出相应数字：{names}。",
-        },
-        "no_figure_count": {
-            "en": "The other {n} state no figure for it.",
-            "zh": "其余 {n} 篇没有给出相应数字。",
-        },
-        "figures_caveat": {
-            "en": "The figures are as each abstract states them, and may not count the same thing.",
-            "zh": "数字均摘自各篇摘要，统计口径可能不同。",
-        },
-        "unmatched": {"en": "Not matching: {names}.", "zh": "不符合：{names}。"},
-        "none_of": {
-            "en": "None of these {count} clearly matches this question: {names}.",
-            "zh": "这 {n} 篇论文都不明确符合这个问题：{names}。",
-        },
-        "none_of_one": {
-            "en": "This paper does not clearly match this question: {names}.",
-            "zh": "这篇论文不明确符合这个问题：{names}。",
-        },
-        "matching_one": {"en": "This paper matches", "zh": "这篇论文符合"},
-        "groups": {"en": ", in {k} groups", "zh": "，分为 {k} 组"},
-        "colon": {"en": ":", "zh": "："},
-        "aside": {"en": " ({text})", "zh": "（{text}）"},
-        "first_shown": {"en": ", the first {n} by title shown", "zh": "，按标题列出前 {n} 篇"},
-        "likeliest_shown": {"en": ", the {n} most relevant shown", "zh": "，列出最相关的 {n} 篇"},
-        "in_brief": {"en": "{name} in brief:", "zh": "{name} 概要："},
-        "defined": {"en": "How the papers describe “{term}”:", "zh": "论文中对“{term}”的说明："},
-        "other": {"en": "Other", "zh": "其他"},
-        "status_unknown": {"en": "status unknown", "zh": "状态未知"},
-        "not_stated": {"en": "not stated in the abstract", "zh": "摘要中未提及"},
-        "unverified": {"en": "not verified in the abstract", "zh": "未在摘要中核实"},
-        "llm_unverified": {
-            "en": "{count} not clearly stated in the cited abstracts (marked).",
-            "zh": "有 {n} 处内容在所引摘要中找不到明确依据（已标出）。",
-        },
-        "llm_dropped": {
-            "en": "{count} the abstracts do not support left out of the model's reply.",
-            "zh": "模型回答中有 {n} 处摘要不支持的内容已删去。",
-        },
-        "Problem": {"en": "Problem", "zh": "问题"},
-        "Method": {"en": "Method", "zh": "方法"},
-        "Data": {"en": "Data", "zh": "数据"},
-        "Results": {"en": "Results", "zh": "结果"},
-        "Decision": {"en": "Decision", "zh": "录用结果"},
-        "Area": {"en": "Area", "zh": "领域"},
-        "Keywords": {"en": "Keywords", "zh": "关键词"},
-        "shared": {"en": "In common: {shared}.", "zh": "共同点：{shared}。"},
-        "Limitations": {"en": "Limitations", "zh": "局限"},
-        "Figures": {"en": "Figures", "zh": "具体数字"},
-        "no_figures": {
-            "en": "the abstract reports no figures; what it reports:",
-            "zh": "摘要中没有具体数字；它报告的是：",
-        },
-        "too_wide": {
-            "en": "Side by side, {n} papers would make too wide a table; here is a line for each. Name"
-            " up to {most} of them to compare them in a table.",
-            "zh": "{n} 篇论文并排比较表格太宽，以下每篇一行。最多指明 {most} 篇即可按表格比较。",
-        },
-        "each_first": {
-            "en": "(the first {k}; ask about fewer of them, or name them, for the rest)",
-            "zh": "（仅列出前 {k} 篇；其余论文请缩小范围或指明论文）",
-        },
-        "one_aspect": {"en": "{aspect}, as this paper states it:", "zh": "这篇论文的{aspect}："},
-        "each_aspect": {
-            "en": "{aspect}, as each of these {papers} states it:",
-            "zh": "这 {papers}各自的{aspect}：",
-        },
-        "scope": {"en": " (with {filters})", "zh": "（筛选条件：{filters}）"},
-        "counted_past": {
-            "en": "The last answer gave only {count}: {names}. Say which papers you mean, by name or"
-            " by their number in an earlier list.",
-            "zh": "上一个回答只给出了 {n} 篇论文：{names}。请用名称或之前列表中的编号说明您指的是哪几篇。",
-        },
-        "no_match": {
-            "en": "No paper in this corpus{scope} addresses this question. ",
-            "zh": "本语料库中{scope}没有论文涉及这个问题。",
-        },
-        "nearest": {
-            "en": "The closest abstracts, none of which clearly matches, are {names}.",
-            "zh": "最接近的摘要（都未判定为明确相符）是：{names}。",
-        },
-        "sides_lead": {
-            "en": "{na} on **{a}** and {nb} on **{b}**{both}.",
-            "zh": "关于**{a}**的{na}，关于**{b}**的{nb}{both}。",
-        },
-        "sides_both_count": {"en": ", {n} of them on both", "zh": "，其中 {n} 篇两者都涉及"},
-        "sides_keywords": {
-            "en": "Keywords its papers list most: {keywords}.",
-            "zh": "其论文最常列出的关键词：{keywords}。",
-        },
-        "sides_more": {
-            "en": "… and {n} more (ask “Which papers are about {subject}?” for all of them).",
-            "zh": "……另有 {n} 篇（问“哪些论文关于{subject}？”可列出全部）。",
-        },
-        "sides_both": {"en": "On both: {names}.", "zh": "两者都涉及：{names}。"},
-        "held": {
-            "en": " Its papers' decisions: {counts}.",
-            "zh": "本语料库论文的录用结果：{counts}。",
-        },
-        "none_passes": {
-            "en": "No paper in this corpus{scope} matches this question.",
-            "zh": "本语料库中{scope}没有符合这个问题的论文。",
-        },
-        "unstated_one": {
-            "en": "This paper is related, but the abstract does not {what}: {names}. "
-            "The full paper on OpenReview may.",
-            "zh": "这篇论文相关，但摘要中没有{what}：{names}。OpenReview 上的全文可能会有。",
-        },
-        "unstated_many": {
-            "en": "These papers are related, but the abstracts do not {what}: {names}. "
-            "The full papers on OpenReview may.",
-            "zh": "这些论文相关，但摘要中没有{what}：{names}。OpenReview 上的全文可能会有。",
-        },
-        "mention": {"en": "mention {thing}", "zh": "提到 {thing}"},
-        "literal": {
-            "en": "listed by the words “{term}” in their title, abstract or keywords, "
-            "not judged by meaning",
-            "zh": "按标题、摘要或关键词中出现的“{term}”列出，未按语义判断",
-        },
-        "state": {"en": "state the {thing}", "zh": "说明{thing}"},
-        "authors": {"en": "authors", "zh": "作者"},
-        "authors' affiliations": {"en": "authors' affiliations", "zh": "作者单位"},
-        "hardware and compute": {"en": "hardware and compute", "zh": "硬件和算力"},
-        "training time": {"en": "training time", "zh": "训练时间"},
-        "limitations": {"en": "limitations of the work", "zh": "这项工作的局限性"},
-        "future work": {"en": "future work", "zh": "未来工作"},
-        "licence": {"en": "licence", "zh": "许可证"},
-        "code release": {"en": "code release", "zh": "代码发布"},
-        "funding": {"en": "funding", "zh": "资助来源"},
-        "model size": {"en": "model size", "zh": "模型规模"},
-        "number of layers": {"en": "number of layers", "zh": "层数"},
-        "filter_note": {"en": "filter applied: {filter}", "zh": "已应用筛选：{filter}"},
-        "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
-        "negated_note": {
-            "en": "the papers that do not match “{subject}” are most of these {count}, too many to "
-            "list, so the ones that do are listed instead; narrow the question to {limit} papers or "
-            "fewer (orals only, one area) to list the others",
-            "zh": "与“{subject}”不符的论文占这 {count} 篇中的大多数，无法一一列出，因此列出的是相符的论文；"
-            "把问题缩小到 {limit} 篇以内（例如只看口头报告或某一领域）即可列出不相符的论文",
-        },
-        "list_sep": {"en": ", ", "zh": "、"},
-        "closest": {
-            "en": "The papers in this corpus closest to {names}:",
-            "zh": "本语料库中与 {names} 最接近的论文：",
-        },
-        "not_in_corpus": {
-            "en": "No paper in this corpus mentions {names}.",
-            "zh": "本语料库中没有论文提到 {names}。",
-        },
-        "year_absent": {
-            "en": "no paper in this corpus is from {year} (its papers are from {held}), so the "
-            "year was not applied",
-            "zh": "本语料库没有 {year} 年的论文（收录的论文来自 {held} 年），因此未按年份筛选",
-        },
-        "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
-        "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
-        "no_authors": {
-            "en": "Most papers in this corpus list no authors (the submissions are anonymous "
-            "here), so papers cannot be found by who wrote them; ask about a topic or a title.",
-            "zh": "本语料库的大多数论文没有作者信息（这里的投稿是匿名的），无法按作者查找论文；请改问主题或标题。",
-        },
-        "no_multilingual": {
-            "en": "This index has no multilingual vectors yet, so a question in another language is "
-            "matched by its Latin-letter words only: run `iclr-assistant ingest` to add them.",
-            "zh": "该索引还没有多语言向量，非英文问题只能按其中的拉丁字母词匹配：运行 `iclr-assistant ingest` 即可补上。",
-        },
-    }
-    | METADATA
-    | BOUNDS
-)
+MESSAGES: dict[str, dict[str, str]] = {
+    "matching": {"en": "{count} in this corpus {verb}", "zh": "本语料库中有 {n} 篇论文符合"},
+    "papers": {"en": "{count}", "zh": "{n} 篇论文"},
+    "matching_of": {"en": "{k} of these {count} {verb}", "zh": "这 {n} 篇论文中有 {k} 篇符合"},
+    "topics_lead": {
+        "en": "The keywords these {papers} list most often",
+        "zh": "这 {papers}最常列出的关键词",
+    },
+    "topic_line": {
+        "en": "{n}. **{name}**: {count}, e.g. {eg}",
+        "zh": "{n}. **{name}**：{count}，例如 {eg}",
+    },
+    "topic_subject": {"en": "on “{subject}”", "zh": "关于“{subject}”"},
+    "scope_sep": {"en": "; ", "zh": "；"},
+    "topic_areas": {"en": "Their commonest areas: {areas}.", "zh": "最常见的领域：{areas}。"},
+    "ranked": {
+        "en": "{k} of these {count} {verb} a figure for",
+        "zh": "这 {n} 篇论文中有 {k} 篇给出了",
+    },
+    "ranked_by": {
+        "en": " “{quantity}”; by that figure, {order}:",
+        "zh": "“{quantity}”的数字，按数字{order}排列：",
+    },
+    "most_first": {"en": "the largest first", "zh": "从大到小"},
+    "least_first": {"en": "the smallest first", "zh": "从小到大"},
+    "no_figure": {
+        "en": "No figure for it in the abstracts of: {names}.",
+        "zh": "以下论文的摘要没有给出相应数字：{names}。",
+    },
+    "no_figure_count": {
+        "en": "The other {n} state no figure for it.",
+        "zh": "其余 {n} 篇没有给出相应数字。",
+    },
+    "figures_caveat": {
+        "en": "The figures are as each abstract states them, and may not count the same thing.",
+        "zh": "数字均摘自各篇摘要，统计口径可能不同。",
+    },
+    "unmatched": {"en": "Not matching: {names}.", "zh": "不符合：{names}。"},
+    "none_of": {
+        "en": "None of these {count} clearly matches this question: {names}.",
+        "zh": "这 {n} 篇论文都不明确符合这个问题：{names}。",
+    },
+    "none_of_one": {
+        "en": "This paper does not clearly match this question: {names}.",
+        "zh": "这篇论文不明确符合这个问题：{names}。",
+    },
+    "matching_one": {"en": "This paper matches", "zh": "这篇论文符合"},
+    "groups": {"en": ", in {k} groups", "zh": "，分为 {k} 组"},
+    "colon": {"en": ":", "zh": "："},
+    "aside": {"en": " ({text})", "zh": "（{text}）"},
+    "first_shown": {"en": ", the first {n} by title shown", "zh": "，按标题列出前 {n} 篇"},
+    "likeliest_shown": {"en": ", the {n} most relevant shown", "zh": "，列出最相关的 {n} 篇"},
+    "in_brief": {"en": "{name} in brief:", "zh": "{name} 概要："},
+    "defined": {"en": "How the papers describe “{term}”:", "zh": "论文中对“{term}”的说明："},
+    "other": {"en": "Other", "zh": "其他"},
+    "status_unknown": {"en": "status unknown", "zh": "状态未知"},
+    "not_stated": {"en": "not stated in the abstract", "zh": "摘要中未提及"},
+    "unverified": {"en": "not verified in the abstract", "zh": "未在摘要中核实"},
+    "llm_unverified": {
+        "en": "{count} not clearly stated in the cited abstracts (marked).",
+        "zh": "有 {n} 处内容在所引摘要中找不到明确依据（已标出）。",
+    },
+    "llm_dropped": {
+        "en": "{count} the abstracts do not support left out of the model's reply.",
+        "zh": "模型回答中有 {n} 处摘要不支持的内容已删去。",
+    },
+    "Problem": {"en": "Problem", "zh": "问题"},
+    "Method": {"en": "Method", "zh": "方法"},
+    "Data": {"en": "Data", "zh": "数据"},
+    "Results": {"en": "Results", "zh": "结果"},
+    "Decision": {"en": "Decision", "zh": "录用结果"},
+    "Area": {"en": "Area", "zh": "领域"},
+    "Keywords": {"en": "Keywords", "zh": "关键词"},
+    "shared": {"en": "In common: {shared}.", "zh": "共同点：{shared}。"},
+    "Limitations": {"en": "Limitations", "zh": "局限"},
+    "Figures": {"en": "Figures", "zh": "具体数字"},
+    "no_figures": {
+        "en": "the abstract reports no figures; what it reports:",
+        "zh": "摘要中没有具体数字；它报告的是：",
+    },
+    "too_wide": {
+        "en": "Side by side, {n} papers would make too wide a table; here is a line for each. Name"
+        " up to {most} of them to compare them in a table.",
+        "zh": "{n} 篇论文并排比较表格太宽，以下每篇一行。最多指明 {most} 篇即可按表格比较。",
+    },
+    "each_first": {
+        "en": "(the first {k}; ask about fewer of them, or name them, for the rest)",
+        "zh": "（仅列出前 {k} 篇；其余论文请缩小范围或指明论文）",
+    },
+    "one_aspect": {"en": "{aspect}, as this paper states it:", "zh": "这篇论文的{aspect}："},
+    "each_aspect": {
+        "en": "{aspect}, as each of these {papers} states it:",
+        "zh": "这 {papers}各自的{aspect}：",
+    },
+    "scope": {"en": " (with {filters})", "zh": "（筛选条件：{filters}）"},
+    "counted_past": {
+        "en": "The last answer gave only {count}: {names}. Say which papers you mean, by name or"
+        " by their number in an earlier list.",
+        "zh": "上一个回答只给出了 {n} 篇论文：{names}。请用名称或之前列表中的编号说明您指的是哪几篇。",
+    },
+    "no_match": {
+        "en": "No paper in this corpus{scope} addresses this question. ",
+        "zh": "本语料库中{scope}没有论文涉及这个问题。",
+    },
+    "nearest": {
+        "en": "The closest abstracts, none of which clearly matches, are {names}.",
+        "zh": "最接近的摘要（都未判定为明确相符）是：{names}。",
+    },
+    "sides_lead": {
+        "en": "{na} on **{a}** and {nb} on **{b}**{both}.",
+        "zh": "关于**{a}**的{na}，关于**{b}**的{nb}{both}。",
+    },
+    "sides_both_count": {"en": ", {n} of them on both", "zh": "，其中 {n} 篇两者都涉及"},
+    "sides_keywords": {
+        "en": "Keywords its papers list most: {keywords}.",
+        "zh": "其论文最常列出的关键词：{keywords}。",
+    },
+    "sides_more": {
+        "en": "… and {n} more (ask “Which papers are about {subject}?” for all of them).",
+        "zh": "……另有 {n} 篇（问“哪些论文关于{subject}？”可列出全部）。",
+    },
+    "sides_both": {"en": "On both: {names}.", "zh": "两者都涉及：{names}。"},
+    "held": {"en": " Its papers' decisions: {counts}.", "zh": "本语料库论文的录用结果：{counts}。"},
+    "none_passes": {
+        "en": "No paper in this corpus{scope} matches this question.",
+        "zh": "本语料库中{scope}没有符合这个问题的论文。",
+    },
+    "unstated_one": {
+        "en": "This paper is related, but the abstract does not {what}: {names}. "
+        "The full paper on OpenReview may.",
+        "zh": "这篇论文相关，但摘要中没有{what}：{names}。OpenReview 上的全文可能会有。",
+    },
+    "unstated_many": {
+        "en": "These papers are related, but the abstracts do not {what}: {names}. "
+        "The full papers on OpenReview may.",
+        "zh": "这些论文相关，但摘要中没有{what}：{names}。OpenReview 上的全文可能会有。",
+    },
+    "mention": {"en": "mention {thing}", "zh": "提到 {thing}"},
+    "literal": {
+        "en": "listed by the words “{term}” in their title, abstract or keywords, "
+        "not judged by meaning",
+        "zh": "按标题、摘要或关键词中出现的“{term}”列出，未按语义判断",
+    },
+    "state": {"en": "state the {thing}", "zh": "说明{thing}"},
+    "authors": {"en": "authors", "zh": "作者"},
+    "authors' affiliations": {"en": "authors' affiliations", "zh": "作者单位"},
+    "hardware and compute": {"en": "hardware and compute", "zh": "硬件和算力"},
+    "training time": {"en": "training time", "zh": "训练时间"},
+    "limitations": {"en": "limitations of the work", "zh": "这项工作的局限性"},
+    "future work": {"en": "future work", "zh": "未来工作"},
+    "licence": {"en": "licence", "zh": "许可证"},
+    "code release": {"en": "code release", "zh": "代码发布"},
+    "funding": {"en": "funding", "zh": "资助来源"},
+    "model size": {"en": "model size", "zh": "模型规模"},
+    "number of layers": {"en": "number of layers", "zh": "层数"},
+    "filter_note": {"en": "filter applied: {filter}", "zh": "已应用筛选：{filter}"},
+    "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
+    "negated_note": {
+        "en": "the papers that do not match “{subject}” are most of these {count}, too many to "
+        "list, so the ones that do are listed instead; narrow the question to {limit} papers or "
+        "fewer (orals only, one area) to list the others",
+        "zh": "与“{subject}”不符的论文占这 {count} 篇中的大多数，无法一一列出，因此列出的是相符的论文；"
+        "把问题缩小到 {limit} 篇以内（例如只看口头报告或某一领域）即可列出不相符的论文",
+    },
+    "list_sep": {"en": ", ", "zh": "、"},
+    "closest": {
+        "en": "The papers in this corpus closest to {names}:",
+        "zh": "本语料库中与 {names} 最接近的论文：",
+    },
+    "not_in_corpus": {
+        "en": "No paper in this corpus mentions {names}.",
+        "zh": "本语料库中没有论文提到 {names}。",
+    },
+    "year_absent": {
+        "en": "no paper in this corpus is from {year} (its papers are from {held}), so the "
+        "year was not applied",
+        "zh": "本语料库没有 {year} 年的论文（收录的论文来自 {held} 年），因此未按年份筛选",
+    },
+    "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
+    "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
+    "no_authors": {
+        "en": "Most papers in this corpus list no authors (the submissions are anonymous "
+        "here), so papers cannot be found by who wrote them; ask about a topic or a title.",
+        "zh": "本语料库的大多数论文没有作者信息（这里的投稿是匿名的），无法按作者查找论文；请改问主题或标题。",
+    },
+    "no_multilingual": {
+        "en": "This index has no multilingual vectors yet, so a question in another language is "
+        "matched by its Latin-letter words only: run `iclr-assistant ingest` to add them.",
+        "zh": "该索引还没有多语言向量，非英文问题只能按其中的拉丁字母词匹配：运行 `iclr-assistant ingest` 即可补上。",
+    },
+} | {**METADATA, **BOUNDS}
 
 
 # the words of a filter's description ("decision: oral (from the question)"), per language
