@@ -222,3 +222,30 @@ def test_a_set_by_decision_or_one_described_paper_is_no_described_set(
 ) -> None:
     # "撤稿的论文" is the withdrawn papers (a filter); "那篇论文" one paper
     assert engine.plan(question).aspect == ""
+
+
+@pytest.mark.parametrize("question", ["Which one is better?", "Which of them performs best?"])
+def test_which_is_best_gives_each_papers_results_and_says_no_figure_ranks_them(
+    engine: Engine, listed: tuple[list[Turn], list[str]], question: str
+) -> None:
+    # "Which one has the strongest results?" over two orals said none of them matched
+    turns, papers = listed
+    answer = engine.ask(question, turns)
+    assert answer.text.startswith("The abstracts give no common measure to rank these")
+    assert cited(answer) == papers and len(bullets(answer)) == len(papers)
+
+
+def test_which_is_best_asked_in_chinese_after_a_comparison(engine: Engine) -> None:
+    first = engine.ask("GTool 和 RepSpec 有什么区别？")
+    turns = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    answer = engine.ask("哪个更好？", turns)
+    assert answer.text.startswith("摘要中没有可以给这 2 篇论文排序的统一指标")
+    assert cited(answer) == cited(first) and len(cited(first)) == 2
+
+
+def test_most_of_a_quantity_is_no_question_of_which_is_best(
+    engine: Engine, listed: tuple[list[Turn], list[str]]
+) -> None:
+    turns, _ = listed
+    assert not engine.plan("Which one has the most tasks?", turns).unranked
+    assert engine.plan("Which one is faster?", turns).unranked

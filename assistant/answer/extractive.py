@@ -78,7 +78,10 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.kind == "summary":
         return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
     if plan.aspect and len(about) > 1:  # "What are their main results?": each paper's
-        return each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
+        draft = each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
+        if plan.unranked:  # "Which one is better?": no figure ranks them; what each reports
+            draft.parts.insert(0, say(plan.lang, "unranked", n=len(about)))
+        return draft
     if plan.decision is not None and about:  # "Is RepSpec an oral?": its status field says
         return decided(about[0].paper, plan.decision, plan.lang)
     return _facts(plan, about, bank, words)

@@ -20,6 +20,7 @@ from .cues_zh import ZH_SET_DESCRIBED
 from .foreign import Foreign, render
 from .kinds import Kind, detail_asked
 from .named import names_removed
+from .superlative import quality_asked
 
 # Prototype questions per aspect; "detail" ones ask for a fact no aspect states, "whole" ones
 # for a paper as a whole (a summary). English and Chinese alike: the multilingual space reads
@@ -153,6 +154,7 @@ class Each(NamedTuple):
     detail: str | None
     aspect: str = ""
     subject: str = ""
+    unranked: bool = False  # asks which is best: each one's results, no figure ranks them
 
 
 def of_each(
@@ -182,9 +184,11 @@ def of_each(
     if foreign and not about and kind == "summary" and COMPARE_LEAD_RE.match(rendered):
         return Each("summary", None, COMPARED)  # "比较一下关于X的论文": X's papers side by side
     asks_each = kind in ("facts", "summary") or kind == "which" and limits
+    embedder = space.embedder if isinstance(space, Foreign) else space  # narrowed for mypy
+    if len(about) >= 2 and quality_asked(rendered, embedder):  # "Which one is better?"
+        return Each("facts", None, "Results", unranked=True)
     if not described and (len(about) < 2 or not asks_each):
         return Each(kind, detail)  # "which of them ...?" picks papers, unless by limitations
-    embedder = space.embedder if isinstance(space, Foreign) else space  # narrowed for mypy
     if described:  # what it asks of them: "What are the results of" [the papers on X]
         question = question[described.end() :] if foreign else question[: described.start()]
     question = names_removed(question, table, about)

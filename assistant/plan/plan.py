@@ -80,6 +80,7 @@ class Plan:
     rate: bool = False  # asks how a set's papers fared: counted by decision (filters.RATE_RE)
     limit: int = 0  # a set question asking for so many papers ("5 papers on X"): the likeliest
     field: str = ""  # a field of the corpus asked of the papers it is about (plan/fields.py)
+    unranked: bool = False  # asks which of its papers is best: each one's results (plan/asks.py)
 
     @property
     def from_metadata(self) -> bool:
@@ -205,6 +206,7 @@ def _asks(
         "field": field,
         "detail": each.detail,
         "aspect": each.aspect,
+        "unranked": each.unranked,
         "decision": decision if kind == "facts" else None,
         "rate": kind in SET_KINDS and bool(RATE_RE.search(rendered)),
         "limit": asked_count(rendered) if kind in SET_KINDS else 0,

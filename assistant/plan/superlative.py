@@ -24,6 +24,9 @@ QUANTITY_ENDS = frozenset(
 )
 MAX_QUANTITY = 3  # words
 ZH_SUPERLATIVE_RE = re.compile(r"最[\u4e00-\u9fff](?=[？?，,。！!]|$)")  # 最多, not 最优传输
+# ... and one asking which is best (quality_asked): 哪个更好？, 哪篇最强？
+ZH_QUALITY_RE = re.compile(r"[更最](?:好|强|优|佳)(?=[？?，,。！!]|$)")
+ENDING = r"(?:\s+(?:overall|of (?:them|these|those|all|the two|the three)))?\s*[?.!]*\s*$"
 # Whether a superlative asks for the largest or the smallest figure is read by meaning: its
 # cosine with these two phrases. "most", "largest", "highest" lean clearly one way, "fewest",
 # "smallest", "lowest" the other (0.16 to 0.44 apart); "fastest", "best", "latest" lean neither
@@ -82,6 +85,20 @@ def direction(embedder: MiniLMEmbedding | GroupCache, word: str) -> int:
     more, less, asked = embedder.embed_many([MORE, LESS, f"the {word}"])
     lean = float(asked @ more - asked @ less)
     return 0 if abs(lean) < QUANTITY_MARGIN else (1 if lean > 0 else -1)
+
+
+def quality_asked(rendered: str, embedder: MiniLMEmbedding | GroupCache) -> bool:
+    """Whether a question asks which paper is best ("Which one is better?", "performs best",
+    "the fastest", 哪个更好？): a superlative or comparative that leans to neither the largest
+    nor the smallest figure (direction 0), which no one figure per abstract settles."""
+    if ZH_QUALITY_RE.search(rendered):
+        return True
+    found = superlative(rendered, comparative=True)
+    if found is None or direction(embedder, found.word) != 0:
+        return False
+    # of nothing more: "Which is better for long horizons, ELMUR or xLSTM?" asks which is on it
+    written = found.phrase.split()[-1]
+    return re.search(rf"\b{re.escape(written)}\b{ENDING}", rendered, re.I) is not None
 
 
 def without_superlative(subject: str) -> str:

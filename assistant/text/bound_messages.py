@@ -57,6 +57,12 @@ BOUNDS: dict[str, dict[str, str]] = {
         "en": "{count} in this corpus {verb} a {detail} in the abstract:",
         "zh": "本语料库中有 {k} 篇论文在摘要中说明了{detail}：",
     },
+    # which of several papers is best ("Which one is better?"): no common figure settles it
+    "unranked": {
+        "en": "The abstracts give no common measure to rank these {n} papers by; here is what "
+        "each one reports, to judge for yourself.",
+        "zh": "摘要中没有可以给这 {n} 篇论文排序的统一指标；以下是每篇论文报告的结果，供您自行判断。",
+    },
     "a_figure": {"en": "a figure", "zh": "数字"},
     "these_papers": {"en": "these {count}", "zh": "这 {n} 篇论文"},
     "papers_on": {"en": "the {count} on “{subject}”", "zh": "关于“{subject}”的 {n} 篇论文"},
