@@ -377,6 +377,23 @@ def test_a_follow_up_naming_two_ordinals_compares_those_two(engine: Engine) -> N
     assert answer.kind == "compare" and cited(answer) == [listed[0], listed[2]]
 
 
+@pytest.mark.parametrize(
+    "question", ["How does it differ from the second one?", "它和第二篇有什么不同？"]
+)
+def test_it_and_the_second_one_are_the_paper_just_answered_and_the_lists_second(
+    engine: Engine, question: str
+) -> None:
+    # it compared the list's second paper with one found by searching
+    first = engine.ask("Which papers use RL?")
+    listed = cited(first)
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(listed))]
+    one = engine.ask("What does the first one propose?", history)
+    assert cited(one) == listed[:1]
+    history += [Turn("user", one.question), Turn("assistant", one.text, tuple(cited(one)))]
+    answer = engine.ask(question, history)
+    assert answer.kind == "compare" and cited(answer) == listed[:2]
+
+
 def test_follow_up_resolves_the_second_paper_of_the_last_answer(engine: Engine) -> None:
     first = engine.ask("Which papers use chain-of-thought reasoning?")
     history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]

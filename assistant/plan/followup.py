@@ -104,6 +104,10 @@ def resolve(
         return Resolved(short_of=tuple(latest) if _counts(question) else ())
     if named and SINGULAR_RE.search(question):  # "compare it with ExpVid": the one just answered
         picked = picked[:1]
+    elif kind == "compare" and SINGULAR_RE.search(question) and len(latest) == 1:
+        # "How does it differ from the second one?" after an answer about the first: the one
+        # just answered, and the one counted in the list before it
+        picked = list(dict.fromkeys([*latest, *picked]))
     last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
     names = ", ".join(p.short_name if (p := table.get(i)) else i for i in picked)
     return Resolved(focus=tuple(picked), context=last_question, names=names)
