@@ -135,6 +135,16 @@ def test_code_asked_of_papers_just_listed_that_state_none_is_said_so(engine: Eng
     assert {c.paper.id for c in answer.citations} <= set(listed)
 
 
+def test_which_of_them_has_code_asks_the_papers_just_listed(engine: Engine) -> None:
+    # "Which of them has code?" judged "code" as a topic and said the paper did not match
+    first = engine.ask("Which papers study tumors?")
+    listed = tuple(dict.fromkeys(c.paper.id for c in first.citations))
+    turns = [Turn("user", first.question), Turn("assistant", first.text, listed)]
+    answer = engine.ask("Which of them has code?", turns)
+    assert TUMOR in listed and [c.paper.id for c in answer.citations] == [TUMOR]
+    assert answer.text.startswith(f"1 of these {len(listed)} paper")
+
+
 @pytest.mark.parametrize(
     "question", ["Where is the code?", "Does it release its code?", "代码开源了吗？"]
 )

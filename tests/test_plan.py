@@ -53,6 +53,9 @@ ORAL = ("Oral", "ConditionalOral")
         ("How does speculative decoding work?", "facts"),
         ("What are the hot topics among papers on reinforcement learning?", "topics"),
         ("Give me two papers on benchmarks.", "which"),
+        # what a set shares is its topics; of two papers named, a comparison
+        ("What do these papers have in common?", "topics"),
+        ("What do ExpVid and ImagenWorld have in common?", "compare"),
     ],
 )
 def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
@@ -540,3 +543,14 @@ def test_an_aspect_asked_of_each_paper_just_listed_is_no_new_set(engine: Engine)
     turns = [Turn("user", first.question), Turn("assistant", first.text, cited)]
     plan = engine.plan("What is the motivation behind each of these?", turns)
     assert plan.kind == "facts" and plan.aspect == "Problem" and plan.focus == cited
+
+
+def test_what_the_papers_on_a_subject_share_is_read_without_in_common(engine: Engine) -> None:
+    plan = engine.plan("What do the papers on RL have in common?")
+    assert plan.kind == "topics" and plan.subject == "RL"
+
+
+def test_interest_framing_leaves_the_subject_to_judge(engine: Engine) -> None:
+    # "Which paper should I read first if I'm interested in memory?" found no paper
+    answer = engine.ask("Which paper should I read first if I'm interested in memory?")
+    assert "bm3rbtEMFj" in {c.paper.id for c in answer.citations}  # ELMUR

@@ -66,6 +66,8 @@ COMPARE_RE = re.compile(
     r"|\b(?!rather\b|other\b|order\b)\w{3,}er than\b",  # "is SCUBA harder than TumorChain?"
     re.I,
 )
+# of no two papers: what a set shares (topics), not part of its subject
+IN_COMMON_RE = re.compile(r"\b(?:(?:have|has|share)\s+)?in common\b", re.I)
 SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,|\bdiffer(?:s|ent)? from\b")
 # words ending a subject that point at the corpus, not at a topic ("... in the accepted papers",
 # whose decision word is already a filter)

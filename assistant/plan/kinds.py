@@ -22,6 +22,7 @@ from .cues import (
     FRAMING_WORDS,
     FUNCTION_WORDS,
     HOW_MANY_RE,
+    IN_COMMON_RE,
     MENTION_RE,
     METADATA_TAIL_RE,
     NEGATION_RE,
@@ -82,6 +83,8 @@ def classify(
         return "compare"
     if RATE_RE.search(question):  # how a set's papers fared, or those given ("of them")
         return "which"
+    if not about and IN_COMMON_RE.search(question):  # "What do these papers have in common?"
+        return "topics"  # the keywords and areas they share
     if not about and defined_term(question, "en" if meaning is None else "zh"):
         # "What is GRPO?": what its papers say it is, and the papers; not "What are the hot
         # topics in RL?", which its meaning tells

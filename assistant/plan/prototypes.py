@@ -20,6 +20,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Is there work on ...?",
         "Is there anything on ...?",
         "Recommend papers on ...",
+        "I'm interested in ...; which paper should I read first?",
         "Which papers in this collection or corpus ...?",
     ),
     "summary": (
@@ -43,6 +44,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Which research areas have the most papers?",
         "What topics do the ... papers cover?",
         "What themes dominate the conference?",
+        "What do these papers have in common?",
     ),
     "facts": (
         "What does ... propose?",

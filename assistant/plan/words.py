@@ -13,7 +13,7 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..store.papers import PaperTable
 from ..text.language import language
-from .cues import CODE_ASK_RE, NEGATED, TOPICAL_RE
+from .cues import CODE_ASK_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
 from .followup import Resolved, unpointed
 from .foreign import Foreign, before_cue, content
 from .kinds import SET_KINDS, Kind, split_negation, subject_of, uncontrasted
@@ -54,10 +54,10 @@ def english_words(
 ) -> Words:
     topic = without_names(query, table, about)
     own_topic = names_removed(unpointed(own) if follows else query, table, about)
+    own_topic = CODE_ASK_RE.sub(" ", own_topic)  # "release their code", "has code": stated
     subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
     subject = without_threshold(subject, threshold(subject), follows)  # "speedups over 2x"
-    subject = " ".join(CODE_ASK_RE.sub(" ", subject).split())  # "release their code": stated
-    if kind == "topics" and (within := TOPICAL_RE.search(own_topic)):
+    if kind == "topics" and (within := TOPICAL_RE.search(IN_COMMON_RE.sub(" ", own_topic))):
         subject = subject_of(within.group(1))  # "in this conference": none
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)
     texts = list(dict.fromkeys([query, topic, subject or topic]))
