@@ -32,6 +32,8 @@ EXAMPLES: list[tuple[str, tuple[str, ...]]] = [
     ("What is machine unlearning?", ()),
     ("Give me their OpenReview links.", ("Which papers introduce a benchmark?",)),
     ("有几篇论文用了强化学习？", ()),
+    ("Which papers report a success rate above 50%?", ()),
+    ("Which one is better?", ("Compare GTool and RepSpec.",)),
 ]
 
 if TYPE_CHECKING:

@@ -596,7 +596,17 @@ def test_a_question_with_no_subject_after_a_paper_asks_about_that_paper(
     first = engine.ask("Tell me about Rex-Thinker")
     history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
     answer = engine.ask(question, history=history)
-    assert answer.kind in {"facts", "abstain_detail"} and set(cited(answer)) == {REX}
+    assert set(cited(answer)) == {REX}
+
+
+@pytest.mark.parametrize("question", ["What is the acceptance rate?", "What can you do?"])
+def test_a_question_about_the_corpus_or_the_assistant_is_no_follow_up(
+    engine: Engine, question: str
+) -> None:
+    # after one paper, "What is the acceptance rate?" answered "Of these 1 paper, 1 were accepted"
+    first = engine.ask("Tell me about ExpVid")
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    assert engine.plan(question, history).focus == ()
 
 
 def test_a_question_with_no_subject_and_no_history_is_about_every_paper(engine: Engine) -> None:

@@ -98,7 +98,7 @@ def test_a_bound_asked_of_the_papers_just_listed_reads_all_of_them(engine: Engin
     assert UNLEARNING in listed
     answer = engine.ask("Which of them report accuracy above 80%?", turns)
     assert [c.paper.id for c in answer.citations] == [UNLEARNING]
-    assert answer.text.startswith(f"1 of these {len(listed)} papers state accuracy above 80%")
+    assert answer.text.startswith(f"1 of these {len(listed)} papers states accuracy above 80%")
 
 
 def test_a_bound_no_paper_reaches_is_said_so_in_the_question_language(engine: Engine) -> None:
@@ -160,3 +160,74 @@ def test_the_code_of_the_paper_under_discussion_is_its_link(engine: Engine, ques
 def test_a_subject_about_code_is_no_code_release(engine: Engine) -> None:
     assert engine.plan("Which papers study code generation?").stated == ""
     assert engine.plan("Which papers on speculative decoding release code?").stated
+
+
+@pytest.mark.parametrize(
+    ("question", "op", "value", "unit"),
+    [
+        ("Which papers on speculative decoding report speedups over 2x.", ">", 2.0, "x"),
+        ("Which papers report a success rate > 50%?", ">", 50.0, "%"),
+        ("Which report a success rate of not more than 20%?", "<=", 20.0, "%"),
+        ("Which papers exceed 90% accuracy?", ">", 90.0, "%"),
+    ],
+)
+def test_a_bound_ending_a_sentence_or_written_as_a_symbol_or_negated_is_read(
+    question: str, op: str, value: float, unit: str
+) -> None:
+    bound = threshold(question)
+    assert bound is not None and (bound.op, bound.value, bound.unit) == (op, value, unit)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers compare against over 7B baselines?",
+        "Which papers do reasoning over 3 hops?",
+        "Which papers report improvements over 3 baselines?",
+    ],
+)
+def test_over_as_a_preposition_bounds_nothing(question: str) -> None:
+    assert threshold(question) is None
+
+
+def test_a_count_is_of_the_noun_heading_its_phrase() -> None:
+    videos = threshold("more than 1,000 videos")
+    assert videos is not None
+    nouns = set(tokenize("videos"))
+    assert figures("We collect 2,500 hours of video.", videos, nouns) == []
+    assert figures("We use 1,080 video frames per clip.", videos, nouns) == []
+    assert figures("It holds 150K+ user-shared videos with labels.", videos, nouns) == [150000.0]
+    speedups = threshold("speedups of at least 2x")
+    assert speedups is not None
+    double_blind = "Our double-blind study shows a 1.3x speedup."
+    assert figures(double_blind, speedups, set(tokenize("speedups"))) == [1.3]
+
+
+@pytest.mark.parametrize(
+    ("question", "value", "quantity"),
+    [("哪些论文在超过3个数据集上评测？", 3.0, "数据集"), ("其中哪些视频超过100万？", 1e6, "视频")],
+)
+def test_a_chinese_count_reads_its_noun_after_the_bound_and_its_scale(
+    question: str, value: float, quantity: str
+) -> None:
+    bound = threshold_zh(question)
+    assert bound is not None and (bound.value, bound.quantity) == (value, quantity)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers release the code generation benchmark?",
+        "Which models are trained with code?",
+        "Which papers have code-switching data?",
+    ],
+)
+def test_code_opening_a_compound_is_no_code_release(engine: Engine, question: str) -> None:
+    assert engine.plan(question).stated == ""
+
+
+def test_a_dataset_link_is_no_code_release() -> None:
+    from assistant.plan.stated import CODE_STATED_RE
+
+    assert not CODE_STATED_RE.search("The dataset is publicly available at https://data.org/x.")
+    assert CODE_STATED_RE.search("Code: https://github.com/a/b.")

@@ -249,3 +249,9 @@ def test_most_of_a_quantity_is_no_question_of_which_is_best(
     turns, _ = listed
     assert not engine.plan("Which one has the most tasks?", turns).unranked
     assert engine.plan("Which one is faster?", turns).unranked
+
+
+def test_which_is_better_naming_the_two_papers_gives_each_ones_results(engine: Engine) -> None:
+    answer = engine.ask("Which is better, ELMUR or xLSTM Scaling Laws?")
+    assert answer.text.startswith("The abstracts give no common measure to rank these 2")
+    assert set(cited(answer)) == {ELMUR, "bpbU549sSg"}

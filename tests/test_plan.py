@@ -554,3 +554,9 @@ def test_interest_framing_leaves_the_subject_to_judge(engine: Engine) -> None:
     # "Which paper should I read first if I'm interested in memory?" found no paper
     answer = engine.ask("Which paper should I read first if I'm interested in memory?")
     assert "bm3rbtEMFj" in {c.paper.id for c in answer.citations}  # ELMUR
+
+
+def test_in_common_use_is_no_question_of_what_papers_share(engine: Engine) -> None:
+    # "in common use" read as "what do they have in common" lost the subject: a topics question
+    # with none
+    assert engine.plan("What metrics are in common use for video generation?").kind != "topics"

@@ -24,7 +24,7 @@ UNIT_RES = {
     "x": re.compile(_RANGE + r"\s*(?:×|x\b|-?fold\b|\s+times\b)", re.I),
     "%": re.compile(_RANGE + r"\s*(?:\\?%|\s+percent\b)", re.I),
 }
-TWICE_RE = re.compile(r"\b(?:twice|two-fold|double[sd]?)\b", re.I)  # a multiple of 2 in words
+TWICE_RE = re.compile(r"\b(?:twice|two-?fold|doubl(?:es|ed|ing))\b(?!-)", re.I)  # 2 in words
 WORD_RE = re.compile(r"[\w.×%\\-]*\w[\w.×%\\-]*")  # "2.24x" and "end-to-end" are one word each
 COUNT_RE = re.compile(
     rf"(?<![\w.\-])(\d[\d,]*(?:\.\d+)?|{'|'.join(NUMBER_WORDS[2:])})"
@@ -33,6 +33,9 @@ COUNT_RE = re.compile(
 )
 PLAIN_RE = re.compile(r"\S+")  # the words after a count, as written ("text-to-video" is one)
 DASH_RE = re.compile(r"[-‐‑–—]")
+PHRASE_ENDS = frozenset(
+    "of and or with from in on for to that which across per each by at as while where".split()
+)
 COUNT_GAP = 2  # words between a count and its noun ("1M real video clips")
 MIN_STEM = 4  # a noun's stem this long also finds the words it begins
 NEAR = 6  # words between a figure with a unit and its quantity's noun ("2.5× end-to-end speedup")
@@ -57,7 +60,9 @@ def bounded(
     if not beyond:
         draft.parts.append(noted(say(lang, "bounded_none", scope=scope, **asked), note))
     else:
-        draft.parts.append(noted(say(lang, "bounded", k=len(beyond), scope=scope, **asked), note))
+        verb = "states" if len(beyond) == 1 else "state"
+        lead = say(lang, "bounded", k=len(beyond), scope=scope, verb=verb, **asked)
+        draft.parts.append(noted(lead, note))
     for number, (_, paper, sentence) in enumerate(beyond, start=1):
         marker = draft.cite(paper, sentence)
         draft.parts.append(
@@ -137,11 +142,29 @@ def _counts(sentence: str, nouns: set[str]) -> list[float]:
     videos", "1M real video clips"; not "14B text-to-video model", "GLaVE-1.2M")."""
     out = []
     for match in COUNT_RE.finditer(sentence):
-        following = PLAIN_RE.findall(sentence[match.end() : match.end() + 60])[: COUNT_GAP + 1]
-        if any(nouns & set(tokenize(w)) for w in following if not DASH_RE.search(w)):
+        following = PLAIN_RE.findall(sentence[match.end() : match.end() + 80])
+        if _heads(following[: COUNT_GAP + 2], nouns):
             scale = SCALES.get((match.group(2) or "").lower(), 1.0)
             out.append(_number(match.group(1)) * scale)
     return out
+
+
+def _heads(words: list[str], nouns: set[str]) -> bool:
+    """Whether one of the nouns heads the noun phrase `words` open: within COUNT_GAP words,
+    none of them a word that ends a noun phrase, and itself at the end of it ("53 million
+    videos and ..."; not "2,500 hours of video", "1,080 video frames", "14B text-to-video")."""
+    for i, word in enumerate(words[: COUNT_GAP + 1]):
+        bare = word.strip(".,;:()[]+").lower()
+        if bare in PHRASE_ENDS:
+            return False
+        if DASH_RE.search(word):  # a modifier ("user-shared videos"), not a head ("text-to-video")
+            if nouns & set(tokenize(bare)):
+                return False
+            continue
+        if nouns & set(tokenize(bare)):
+            following = words[i + 1].strip(".,;:()[]+").lower() if i + 1 < len(words) else ""
+            return word != bare or not following or following in PHRASE_ENDS
+    return False
 
 
 def _number(text: str) -> float:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..plan.cues import CODE_STATED_RE, detail_noun
+from ..plan.cues import detail_noun
+from ..plan.stated import CODE_STATED_RE
 from ..schema import Paper
 from .aspects import CUES
 

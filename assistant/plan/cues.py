@@ -67,7 +67,9 @@ COMPARE_RE = re.compile(
     re.I,
 )
 # of no two papers: what a set shares (topics), not part of its subject
-IN_COMMON_RE = re.compile(r"\b(?:(?:have|has|share)\s+)?in common\b", re.I)
+IN_COMMON_RE = re.compile(
+    r"\b(?:(?:have|has|share)\s+)?in common(?=\s*(?:[?.!,]|$|(?:with|between|among)\b))", re.I
+)  # not "in common use"
 SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,|\bdiffer(?:s|ent)? from\b")
 # words ending a subject that point at the corpus, not at a topic ("... in the accepted papers",
 # whose decision word is already a filter)
@@ -144,7 +146,7 @@ DETAIL_RE = re.compile(
     r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"
     r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
     r"source code|code (?:available|release|link|repo(?:sitory)?)|(?:find|get|see) the code|"
-    r"release (?:their |its |the )?code|where(?:'s| is| are| can i (?:find|get))? "
+    r"release (?:their |its |the )?code|where(?:'s| is| are| can i (?:find|get)) "
     r"(?:the |their |its )?(?:source )?code|"
     r"the code (?:of|for)|"
     r"project page|funding|weight decay|warm-?up|dropout|"
@@ -244,23 +246,7 @@ DEFINITE_RE = re.compile(
     re.I,
 )
 CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
-# a set question asking for the papers that release their code ("Which papers on X release their
-# code?", "papers with open-source code"): they are those whose abstracts state it
-CODE_ASK_RE = re.compile(
-    r"\b(?:(?:releas(?:e[sd]?|ing)|shar(?:e[sd]?|ing)|provid(?:e[sd]?|ing)|publish(?:es|ed)?|"
-    r"open[- ]?sourc(?:e[sd]?|ing))\s+(?:(?:their|its|the|any|public|open[- ]source)\s+)*"
-    r"(?:source\s+)?code|(?:with|have|has|having)\s+(?:(?:their|its|publicly|public|available|"
-    r"open[- ]source|released)\s+)*code|code\s+(?:is\s+|are\s+)?(?:publicly\s+)?(?:available|"
-    r"released|public|open[- ]sourced?)|(?:(?:publicly\s+)?available|open[- ]source|released)\s+"
-    r"(?:source\s+)?(?:code|implementations?))\b",
-    re.I,
-)
-# ... and how an abstract states it: by a link or a statement that the code is released
-CODE_STATED_RE = re.compile(
-    r"https?://|github\.com|\b(?:code|project|implementation)s?\b[^.]{0,40}\b(?:available|released?)\b",
-    re.I,
-)
-STATED_FORMS = {"code release": CODE_STATED_RE}  # a detail a set question asks its papers to state
+ADDRESSED_RE = re.compile(r"\b(?:you|your)\b|你|您", re.I)  # a question to the assistant itself
 # words that point at papers or the corpus as a whole: a question without them, and without a
 # subject ("What are the contributions?"), asks about the papers under discussion
 PAPERS_NOUN_RE = re.compile(

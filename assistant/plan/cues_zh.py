@@ -24,13 +24,6 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     # "最好的论文": the conference's best-rated, read as its orals (filters.py)
     (r"(?:最好|最佳|最值得(?:一)?(?:读|看))的?(?:论文|工作|文章)", " best papers "),
-    # what a paper has, not which papers: "有哪些局限？", "有哪些贡献？" ask the paper under
-    # discussion (or each of a set) for a short noun that ends the question; "有哪些工作？",
-    # "有哪些基于能量模型的方法？" ask for papers
-    (
-        r"有哪些(?=[\u4e00-\u9fff]{1,5}[？?]?$)(?![^？?]*(?:论文|工作|文章|研究|报告|海报|的))",
-        " what are the ",
-    ),
     (
         r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报))|的?(?:论文|工作|文章)有哪些|有哪些"
         r"|哪(?:些|篇|个)是|是哪些(?=[？?]?$)",
@@ -102,7 +95,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # how many parameters, not 参数量 as part of a subject ("表现随参数量怎么变化")
     (r"多少(?:个)?参数|参数量(?:是多少|有多大|多大)", " how many parameters "),
     (r"许可证|开源协议", " licence "),
-    # papers that release code (cues.CODE_ASK_RE): "开源了代码的论文", "代码公开的论文"
+    # papers that release code (stated.CODE_ASK_RE): "开源了代码的论文", "代码公开的论文"
     (
         r"开源了?(?:代码|实现)|(?:代码|实现)(?:已经?)?(?:开源|公开)(?=的|了)|公开了?代码|发布了?代码",
         " release code ",

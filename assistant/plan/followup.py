@@ -11,6 +11,7 @@ from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.messages import say
 from .cues import (
+    ADDRESSED_RE,
     CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
@@ -29,7 +30,7 @@ from .cues import (
 )
 from .cues_zh import ZH_PAPERS_NOUN
 from .fields import field_asked
-from .filters import from_question
+from .filters import RATE_RE, from_question
 from .foreign import content, render
 from .kinds import SET_KINDS, Kind, subject_of
 from .named import mentioned_papers
@@ -50,8 +51,11 @@ class Resolved:
 def subjectless(question: str, rendered: str, lang: str) -> bool:
     """Whether a question names neither a subject nor papers ("What are the contributions?",
     有哪些贡献？): after an answer, it asks about that answer's papers, not the whole corpus."""
-    if PAPERS_NOUN_RE.search(rendered) or lang == "zh" and re.search(ZH_PAPERS_NOUN, question):
+    # (in Chinese, the words the cues render, "which papers" for 有哪些, point at nothing)
+    if re.search(ZH_PAPERS_NOUN, question) if lang == "zh" else PAPERS_NOUN_RE.search(rendered):
         return False
+    if RATE_RE.search(rendered) or ADDRESSED_RE.search(rendered):
+        return False  # "What is the acceptance rate?": the corpus's; "What can you do?"
     return not (subject_of(rendered) if lang == "en" else content(question, lang))
 
 

@@ -18,7 +18,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
 from .count import asked_count
-from .cues import CODE_ASK_RE, DETAIL_RE
+from .cues import DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve, subjectless
@@ -32,6 +32,7 @@ from .kinds import (
     prototypes_for,
 )
 from .named import find_named, names_removed
+from .stated import CODE_ASK_RE
 from .threshold import quantity_term
 from .words import Words, english_words, foreign_words
 

@@ -26,7 +26,8 @@ MAX_QUANTITY = 3  # words
 ZH_SUPERLATIVE_RE = re.compile(r"最[\u4e00-\u9fff](?=[？?，,。！!]|$)")  # 最多, not 最优传输
 # ... and one asking which is best (quality_asked): 哪个更好？, 哪篇最强？
 ZH_QUALITY_RE = re.compile(r"[更最](?:好|强|优|佳)(?=[？?，,。！!]|$)")
-ENDING = r"(?:\s+(?:overall|of (?:them|these|those|all|the two|the three)))?\s*[?.!]*\s*$"
+# what may follow it: "overall", "of them", the papers it names ("..., ELMUR or xLSTM?")
+ENDING = r"(?:[\s,]+(?:overall|of (?:them|these|those|all|the two|the three)|or|and|vs\.?))*[\s,]*[?.!]*\s*$"
 # Whether a superlative asks for the largest or the smallest figure is read by meaning: its
 # cosine with these two phrases. "most", "largest", "highest" lean clearly one way, "fewest",
 # "smallest", "lowest" the other (0.16 to 0.44 apart); "fastest", "best", "latest" lean neither
@@ -90,7 +91,8 @@ def direction(embedder: MiniLMEmbedding | GroupCache, word: str) -> int:
 def quality_asked(rendered: str, embedder: MiniLMEmbedding | GroupCache) -> bool:
     """Whether a question asks which paper is best ("Which one is better?", "performs best",
     "the fastest", 哪个更好？): a superlative or comparative that leans to neither the largest
-    nor the smallest figure (direction 0), which no one figure per abstract settles."""
+    nor the smallest figure (direction 0), which no one figure per abstract settles, asked of
+    nothing more. `rendered`: the question without the names of its papers."""
     if ZH_QUALITY_RE.search(rendered):
         return True
     found = superlative(rendered, comparative=True)

@@ -12,21 +12,32 @@ from dataclasses import dataclass
 from ..text.numbers import NUMBER_WORDS
 from .gloss import dictionary
 
-ABOVE = r"more than|over|above|greater than|higher than|larger than|exceeding|beyond|>"
-AT_LEAST = r"at least|no (?:less|fewer) than|≥|>="
-BELOW = r"less than|fewer than|under|below|lower than|smaller than|<"
-AT_MOST = r"at most|no (?:more|greater) than|≤|<="
+ABOVE = r"more than|over|above|greater than|higher than|larger than|exceed(?:s|ing)?|beyond"
+AT_LEAST = r"at least|not? (?:less|fewer) than"
+BELOW = r"less than|fewer than|under|below|lower than|smaller than"
+AT_MOST = r"at most|not? (?:more|greater) than"
+SYMBOLS = {">=": ">=", "≥": ">=", "<=": "<=", "≤": "<=", ">": ">", "<": "<"}
+# words that are also prepositions ("reasoning over 3 hops", "improvements over 3 baselines"):
+# a bound on a count only after a word that asks one ("with over 100 tasks", "have over ...")
+PREPOSITIONS = r"over|above|beyond|under|below"
 NUMBER = r"\d+(?:[.,]\d+)*|" + "|".join(NUMBER_WORDS[2:])
-UNIT = r"\s*(?P<unit>×|x\b|-?fold\b|\s+times\b|\\?%|\s+percent\b|[KMB]\b|\s+(?:thousand|million|billion)\b)?"
+UNIT = (
+    r"\s*(?P<unit>×|x\b|-?fold\b|\s+times\b|\\?%|\s+percent\b|(?-i:[KMB])\b"
+    r"|\s+(?:thousand|million|billion)\b)?"
+)
 BOUND_RE = re.compile(
-    rf"\b(?P<op>(?:{AT_LEAST})|(?:{AT_MOST})|(?:{ABOVE})|(?:{BELOW}))\s+(?:an?\s+)?"
-    rf"(?P<value>{NUMBER}){UNIT}(?![\w.-])",  # not "under 4-bit quantization"
+    rf"(?:\b(?P<op>(?:{AT_LEAST})|(?:{AT_MOST})|(?:{ABOVE})|(?:{BELOW}))\s+|(?P<sym>>=|<=|≥|≤|>|<)\s*)"
+    rf"(?:an?\s+)?(?P<value>{NUMBER}){UNIT}(?![\w-]|\.\d)",  # not "under 4-bit quantization"
     re.I,
 )
+ZH_DIGITS = "零一二三四五六七八九十"  # 两 is 2 too (ZH_BOUND_RE)
 ZH_BOUND_RE = re.compile(
-    r"(?P<op>超过|高于|大于|多于|至少|不少于|低于|小于|少于|不到|不超过|至多)\s*(?P<value>\d+(?:\.\d+)?)"
+    r"(?P<op>超过|高于|大于|多于|至少|不少于|低于|小于|少于|不到|不超过|至多)\s*"
+    r"(?P<value>\d+(?:\.\d+)?|[一二两三四五六七八九十])\s*(?P<scale>万|亿|千|[KMB](?![A-Za-z]))?"
     r"\s*(?P<unit>倍|%|％|个百分点)?(?P<post>以上|以下)?"
 )
+ZH_SCALES = {"千": 1e3, "万": 1e4, "亿": 1e8, "K": 1e3, "M": 1e6, "B": 1e9}
+ZH_MEASURES = "个篇项种张部条段"  # measure words between a count and its noun
 ZH_OPS = {"超过": ">", "高于": ">", "大于": ">", "多于": ">", "至少": ">=", "不少于": ">="}
 ZH_OPS |= {"低于": "<", "小于": "<", "少于": "<", "不到": "<", "不超过": "<=", "至多": "<="}
 SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
@@ -71,10 +82,13 @@ def threshold(text: str) -> Threshold | None:
     match = BOUND_RE.search(text)
     if not match:
         return None
-    op = _op(match.group("op").lower())
+    op = SYMBOLS[match.group("sym")] if match.group("sym") else _op(match.group("op").lower())
     value = _number(match.group("value"))
     unit, scale = _unit(match.group("unit") or "")
-    after = _quantity(WORD_RE.findall(text[match.end() :]))
+    following = WORD_RE.findall(text[match.end() :])
+    after = _quantity(following)
+    if unit and not after and following[:1] == ["of"]:  # "less than 10% of the training data"
+        after = _quantity([w for w in following[1:] if w.lower() not in ARTICLES])
     preceding = WORD_RE.findall(text[: match.start()])[::-1]
     if preceding[:1] == ["of"]:  # "speedups of more than 3x"
         preceding = preceding[1:]
@@ -82,6 +96,10 @@ def threshold(text: str) -> Threshold | None:
     quantity = after or before
     if not quantity and not unit:
         return None  # "over 100": a bound on nothing named
+    asked_by = preceding[:1] if after else []
+    if not unit and re.fullmatch(PREPOSITIONS, match.group("op") or "", re.I):
+        if not asked_by or not (VERB_RE.fullmatch(asked_by[0]) or asked_by[0] in ("with", "of")):
+            return None  # "compare against over 7B baselines", "reasoning over 3 hops"
     start = text.rfind(" ".join(before), 0, match.start()) if before and not after else -1
     # the verb asking the figure: "report speedups over 2x", "have over 100 tasks"
     leading = preceding[len(before) : len(before) + 2] if not after else preceding[:1]
@@ -97,25 +115,41 @@ def threshold(text: str) -> Threshold | None:
 
 
 def threshold_zh(text: str) -> Threshold | None:
-    """A bound in Chinese (加速超过2倍, 准确率高于90%, 超过100万张图像 is not read: 万 scales),
-    the quantity the dictionary word before it names, in its English senses."""
+    """A bound in Chinese (加速超过2倍, 准确率高于90%, 超过3个数据集, 视频超过100万): the quantity
+    the dictionary word after it (a count: 3个数据集) or before it names, in its English
+    senses."""
     match = ZH_BOUND_RE.search(text)
     if not match:
         return None
     op = ZH_OPS[match.group("op")]
     unit = {"倍": "x", "%": "%", "％": "%", "个百分点": "%"}.get(match.group("unit") or "", "")
-    before, entries = text[: match.start()].rstrip("的"), dictionary()
-    # the word ending the text before the bound, or one character short of it (准确 of 准确率)
-    ends = [before[-n:] for n in (4, 3, 2)] + [before[-n - 1 : -1] for n in (3, 2)]
-    word = next((w for w in ends if w in entries), "")
-    english = [s.strip() for s in re.split(r"[/;]", entries.get(word, "")) if s.strip()]
-    senses = [re.sub(r"^to ", "", s) for s in english if not s.startswith("CL:")]
-    nouns = [w for s in senses if len(s.split()) <= 2 for w in s.split() if len(w) > 2]
+    raw = match.group("value")
+    value = 2.0 if raw == "两" else float(ZH_DIGITS.index(raw)) if raw in ZH_DIGITS else float(raw)
+    value *= ZH_SCALES.get(match.group("scale") or "", 1.0)
+    entries = dictionary()
+    after = text[match.end() :].lstrip()
+    after = after[1:] if after[:1] and after[0] in ZH_MEASURES else after  # 3个数据集
+    word = "" if unit else next((after[:n] for n in (4, 3, 2) if after[:n] in entries), "")
+    end = match.end() + (text[match.end() :].find(word) + len(word) if word else 0)
+    start = match.start()
+    if not word:
+        before = text[: match.start()].rstrip("的")
+        # the word ending the text before the bound, or one character short of it (准确 of 准确率)
+        ends = [before[-n:] for n in (4, 3, 2)] + [before[-n - 1 : -1] for n in (3, 2)]
+        found = next((w for w in ends if w in entries), "")
+        word = before[before.rfind(found) :] if found else ""  # 准确率: what follows it too
+        start -= len(word) + len(text[: match.start()]) - len(before)
     if not word and not unit:
         return None
-    word = before[before.rfind(word) :] if word else ""  # 准确率, with what follows the word
-    phrase = word + match.group(0)
-    return Threshold(op, float(match.group("value")), unit, word, phrase, " ".join(nouns))
+    english = [s.strip() for s in re.split(r"[/;]", entries.get(word, _stem_of(word, entries)))]
+    senses = [re.sub(r"^to ", "", s) for s in english if s and not s.startswith("CL:")]
+    nouns = [w for s in senses if len(s.split()) <= 2 for w in s.split() if len(w) > 2]
+    return Threshold(op, value, unit, word, text[start:end], " ".join(nouns))
+
+
+def _stem_of(word: str, entries: dict[str, str]) -> str:
+    """The senses of a word's longest start the dictionary holds (准确 of 准确率)."""
+    return next((entries[word[:n]] for n in range(len(word) - 1, 1, -1) if word[:n] in entries), "")
 
 
 def quantity_term(subject: str, rendered: str, lang: str) -> str:
@@ -157,10 +191,11 @@ def _unit(text: str) -> tuple[str, float]:
 
 
 def _quantity(words: list[str]) -> list[str]:
-    """The leading words of `words` up to a stop word, at most MAX_QUANTITY of them."""
+    """The leading words of `words` up to a stop word or a verb asking a figure, at most
+    MAX_QUANTITY of them."""
     out: list[str] = []
     for word in words[:MAX_QUANTITY]:
-        if word.lower() in QUANTITY_STOPS:
+        if word.lower() in QUANTITY_STOPS or VERB_RE.fullmatch(word):
             break
         out.append(word)
     return out

@@ -13,11 +13,12 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..store.papers import PaperTable
 from ..text.language import language
-from .cues import CODE_ASK_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
+from .cues import IN_COMMON_RE, NEGATED, TOPICAL_RE
 from .followup import Resolved, unpointed
 from .foreign import Foreign, before_cue, content
 from .kinds import SET_KINDS, Kind, split_negation, subject_of, uncontrasted
 from .named import names_removed, without_names
+from .stated import CODE_ASK_RE
 from .superlative import superlative_zh, without_superlative
 from .threshold import threshold, threshold_zh, without_threshold
 
@@ -55,8 +56,8 @@ def english_words(
     topic = without_names(query, table, about)
     own_topic = names_removed(unpointed(own) if follows else query, table, about)
     own_topic = CODE_ASK_RE.sub(" ", own_topic)  # "release their code", "has code": stated
+    own_topic = without_threshold(own_topic, threshold(own_topic), follows)  # "speedups over 2x"
     subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
-    subject = without_threshold(subject, threshold(subject), follows)  # "speedups over 2x"
     if kind == "topics" and (within := TOPICAL_RE.search(IN_COMMON_RE.sub(" ", own_topic))):
         subject = subject_of(within.group(1))  # "in this conference": none
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..plan.cues import STATED_FORMS
 from ..plan.plan import Plan
+from ..plan.stated import STATED_FORMS
 from ..schema import Paper, PaperHit
 from ..store.papers import PaperTable
 from ..text.messages import say

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 BOUNDS: dict[str, dict[str, str]] = {
     "bounded": {
-        "en": "{k} of {scope} state {what}:",
+        "en": "{k} of {scope} {verb} {what}:",
         "zh": "{scope}中有 {k} 篇的摘要给出了{what}：",
     },
     "bounded_none": {

@@ -41,6 +41,8 @@ EXAMPLES = [
     "What are the most common topics in this collection?",
     "Which papers mention GRPO?",
     "What is machine unlearning?",
+    "Which papers report a success rate above 50%?",
+    "Which papers release their code?",
     "哪些论文用到了强化学习？",
     "GTool 和 SCUBA 有什么区别？",
     "ExpVid 和 ImagenWorld 有什么共同点？",
