@@ -709,3 +709,18 @@ def test_a_term_is_described_by_sentences_about_it_not_about_a_papers_own_work()
         ("b", "GRPO is a policy-gradient method for LLMs."),
         ("a", "We propose DAPO, a variant of Group Relative Policy Optimization (GRPO)."),
     ]
+
+
+@pytest.mark.parametrize(
+    "question", ["How many papers are there?", "How many submissions are there in total?"]
+)
+def test_how_many_papers_there_are_counts_the_whole_corpus(engine: Engine, question: str) -> None:
+    # on all of ICLR 2026 it said "757 papers match": those judged to be about "papers"
+    answer = engine.ask(question)
+    assert answer.text.startswith("19 papers in this corpus match")
+    assert len(set(cited(answer))) == 19
+
+
+def test_just_the_titles_of_papers_on_a_subject_is_a_list_of_them(engine: Engine) -> None:
+    plan = engine.plan("Give me just the titles of the papers on unlearning")
+    assert plan.kind == "which" and plan.subject == "unlearning"

@@ -86,7 +86,9 @@ class Judge:
         unknown = self.unstated_terms(plan.question, papers) if plan.anchored else []
         if unknown and plan.kind == "facts":
             return Decision("abstain_detail", tuple(about), ", ".join(unknown), mention=True)
-        total = len(self.catalog.table.allowed(plan.filters) or ()) if plan.listing else 0
+        allowed = self.catalog.table.allowed(plan.filters)  # None: no filter, every paper
+        total = len(self.catalog.table.papers if allowed is None else allowed)
+        total = total if plan.listing else 0
         return Decision("answer", tuple(self.choose(plan, hits)), total=total)
 
     def decide_set(

@@ -18,7 +18,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
 from .count import asked_count
-from .cues import DETAIL_RE
+from .cues import DETAIL_RE, HOW_MANY_RE
 from .fields import field_asked
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve, subjectless
@@ -236,7 +236,9 @@ def _only_filters(filters: Filters, words: Words) -> bool:
     """Whether the question asks for nothing but its filters ("which orals are there?"): no word
     beyond them, in English or (untranslated) in its own language."""
     unfiltered = terms(words.query) - LISTING_WORDS
-    return not filters.is_empty() and not unfiltered and not words.own_subject
+    # "How many papers are there?": the whole corpus, counted
+    asked = not filters.is_empty() or HOW_MANY_RE.search(words.query) is not None
+    return asked and not unfiltered and not words.own_subject
 
 
 def _notes(

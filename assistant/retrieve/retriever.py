@@ -166,9 +166,11 @@ class Retriever:
         ]
 
     def listing(self, plan: Plan) -> list[PaperHit]:
-        """A question that is only a filter ("which oral papers are there?") lists them all."""
-        allowed = self.catalog.table.allowed(plan.filters) or frozenset()
+        """A question that is only a filter ("which oral papers are there?") lists them all; one
+        with none ("How many papers are there?"), every paper."""
+        allowed = self.catalog.table.allowed(plan.filters)
         papers = sorted(
-            (p for p in self.catalog.table.papers if p.id in allowed), key=lambda p: p.title.lower()
+            (p for p in self.catalog.table.papers if allowed is None or p.id in allowed),
+            key=lambda p: p.title.lower(),
         )
         return [PaperHit(paper=p, score=1.0) for p in papers[:MAX_LISTED]]
