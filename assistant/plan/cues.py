@@ -105,10 +105,16 @@ PRESENTATION_TAIL_RE = re.compile(
 # decision word ("Is it an oral?") is read as a filter first (plan/filters.py)
 DECISION_RE = re.compile(r"\b(?:decision|status|verdict)\b", re.I)
 # a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")
+# ... or where they were written ("papers from Google DeepMind on world models"): who or where,
+# named in capitals right after the papers, which the corpus cannot tell and the subject is not
+BYLINE_RE = re.compile(
+    r"\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?"
+    r"\s+(?:(?:written|authored)\s+)?(?:by|from)\s+(?:[A-Z][\w&.'-]*[a-z][\w&.'-]*\s*){1,4}"
+)
 AUTHOR_RE = re.compile(
     r"\bwho (?:wrote|authored)\b|\bauthors? of\b|\b(?:authored|written) by\b"
     r"|\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?\s+by\s+[A-Z][\w'-]+\s+[A-Z]"
-    r"|作者是|谁写的",
+    r"|作者是|谁写的|" + BYLINE_RE.pattern,
 )
 # A set question asking which papers hold a term word for word: a quoted term, or what follows
 # "mention" ("How many papers mention Mamba?"). Its papers are found by the term, not judged.

@@ -13,7 +13,7 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..store.papers import PaperTable
 from ..text.language import language
-from .cues import IN_COMMON_RE, NEGATED, TOPICAL_RE
+from .cues import BYLINE_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
 from .followup import Resolved, unpointed
 from .foreign import Foreign, before_cue, content
 from .kinds import SET_KINDS, Kind, split_negation, subject_of, uncontrasted
@@ -56,6 +56,7 @@ def english_words(
     topic = without_names(query, table, about)
     own_topic = names_removed(unpointed(own) if follows else query, table, about)
     own_topic = CODE_ASK_RE.sub(" ", own_topic)  # "release their code", "has code": stated
+    own_topic = BYLINE_RE.sub(" papers ", own_topic)  # "papers from Google DeepMind on X": X
     own_topic = without_threshold(own_topic, threshold(own_topic), follows)  # "speedups over 2x"
     subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
     if kind == "topics" and (within := TOPICAL_RE.search(IN_COMMON_RE.sub(" ", own_topic))):

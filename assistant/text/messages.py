@@ -190,9 +190,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
     "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
     "no_authors": {
-        "en": "Most papers in this corpus list no authors (the submissions are anonymous "
-        "here), so papers cannot be found by who wrote them; ask about a topic or a title.",
-        "zh": "本语料库的大多数论文没有作者信息（这里的投稿是匿名的），无法按作者查找论文；请改问主题或标题。",
+        "en": "Most papers in this corpus list no authors or affiliations (the submissions are "
+        "anonymous here), so papers cannot be found by who wrote them or where; ask about a "
+        "topic or a title.",
+        "zh": "本语料库的大多数论文没有作者或机构信息（这里的投稿是匿名的），无法按作者或机构查找论文；请改问主题或标题。",
     },
     "no_multilingual": {
         "en": "This index has no multilingual vectors yet, so a question in another language is "
