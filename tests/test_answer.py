@@ -721,6 +721,13 @@ def test_how_many_papers_there_are_counts_the_whole_corpus(engine: Engine, quest
     assert len(set(cited(answer))) == 19
 
 
+def test_how_many_in_total_asked_in_chinese_counts_the_corpus(engine: Engine) -> None:
+    # 总共 (in total) was translated as a subject ("llm ensemble") and 65 papers were listed
+    assert engine.ask("总共有多少篇论文？").text.startswith("本语料库中有 19 篇论文符合")
+    orals = engine.ask("口头报告一共有多少篇？")  # no seed paper is an oral
+    assert orals.abstained and "19 Poster" in orals.text
+
+
 def test_just_the_titles_of_papers_on_a_subject_is_a_list_of_them(engine: Engine) -> None:
     plan = engine.plan("Give me just the titles of the papers on unlearning")
     assert plan.kind == "which" and plan.subject == "unlearning"

@@ -283,4 +283,6 @@ FRAMING_STEMS = frozenset(s for word in FRAMING_WORDS for s in terms(word))
 # memory", "one class classification"): they frame a question only before another framing word
 # ("the state of research on", "the main approaches to").
 TERM_STARTS = frozenset("state main one".split())
+# asks for a count anywhere (总共有多少篇 renders "总共 how many papers")
+COUNT_ASKED_RE = re.compile(r"\bhow many\b", re.I)
 HOW_MANY_RE = re.compile(r"^\s*how many\b", re.I)  # frames a count ("How many of them are orals?")

@@ -131,6 +131,7 @@ ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral characte
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
 ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
+    r"|一共|总共|总计|合计"  # in total: how many, not of what
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"
     + ZH_NUMERAL

@@ -18,7 +18,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
 from .count import asked_count
-from .cues import DETAIL_RE, HOW_MANY_RE
+from .cues import COUNT_ASKED_RE, DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve, subjectless
@@ -160,7 +160,7 @@ def make_plan(
         filters=filters,
         named=tuple(named),
         focus=resolved.focus,
-        listing=_only_filters(filters, words) and not about,  # of given papers: judge those
+        listing=_only_filters(filters, words, rendered) and not about,  # given papers: judged
         **_asks(each, decision, kind, rendered, _field(own, question, lang, about, table)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
@@ -232,12 +232,12 @@ def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, A
     }
 
 
-def _only_filters(filters: Filters, words: Words) -> bool:
+def _only_filters(filters: Filters, words: Words, rendered: str) -> bool:
     """Whether the question asks for nothing but its filters ("which orals are there?"): no word
     beyond them, in English or (untranslated) in its own language."""
     unfiltered = terms(words.query) - LISTING_WORDS
     # "How many papers are there?": the whole corpus, counted
-    asked = not filters.is_empty() or HOW_MANY_RE.search(words.query) is not None
+    asked = not filters.is_empty() or COUNT_ASKED_RE.search(rendered) is not None
     return asked and not unfiltered and not words.own_subject
 
 
