@@ -575,3 +575,16 @@ def test_in_common_use_is_no_question_of_what_papers_share(engine: Engine) -> No
     # "in common use" read as "what do they have in common" lost the subject: a topics question
     # with none
     assert engine.plan("What metrics are in common use for video generation?").kind != "topics"
+
+
+def test_and_opening_a_follow_up_is_no_part_of_its_subject(engine: Engine) -> None:
+    first = engine.ask("Which papers use RL?")
+    turns = [Turn("user", first.question), Turn("assistant", first.text, ("bm3rbtEMFj",))]
+    assert engine.plan("And which were withdrawn?", turns).subject == ""
+
+
+def test_a_paper_on_the_same_idea_is_one_like_the_last(engine: Engine) -> None:
+    first = engine.ask("Tell me about ELMUR")
+    turns = [Turn("user", first.question), Turn("assistant", first.text, ("bm3rbtEMFj",))]
+    plan = engine.plan("Is there a follow-up paper on the same idea?", turns)
+    assert plan.kind == "similar" and plan.focus == ("bm3rbtEMFj",)

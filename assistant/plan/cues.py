@@ -125,7 +125,11 @@ MENTION_RE = re.compile(
     re.I,
 )
 # more papers like the ones a question points at ("are there other papers like this one?")
-LIKE_THIS_RE = re.compile(r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b", re.I)
+LIKE_THIS_RE = re.compile(
+    r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b"
+    r"|\b(?:on|about|with|of) the same (?:idea|topic|problem|subject|question|task)s?\b",
+    re.I,
+)
 SIMILAR_RE = re.compile(
     rf"{LIKE_THIS_RE.pattern}|\bsimilar\b|类似|相似"
     r"|\b(?:papers?|works?|ones?|more|others?|anything)\s+(?:(?:are|is)\s+)?like\b",
@@ -270,7 +274,7 @@ FUNCTION_WORDS = frozenset(
     "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "there is are do does did have has i'm looking for with conference iclr year "
-    "explain describe gist was were got get just only titles".split()
+    "explain describe gist was were got get just only titles and also so then".split()
 )
 FRAMING_WORDS = FUNCTION_WORDS | frozenset(
     word.strip("?.,").lower()
