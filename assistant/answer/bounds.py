@@ -14,7 +14,7 @@ from ..text.messages import say
 from ..text.numbers import NUMBER_WORDS
 from ..text.tokens import tokenize
 from .details import stating_sentence
-from .draft import Draft, display, label
+from .draft import Draft, label
 from .evidence import SentenceBank
 from .which import MAX_UNMATCHED
 
@@ -64,10 +64,7 @@ def bounded(
         lead = say(lang, "bounded", k=len(beyond), scope=scope, verb=verb, **asked)
         draft.parts.append(noted(lead, note))
     for number, (_, paper, sentence) in enumerate(beyond, start=1):
-        marker = draft.cite(paper, sentence)
-        draft.parts.append(
-            f"{number}. {label(paper)} ({paper.status}): {display(sentence)} {marker}"
-        )
+        draft.numbered(number, paper, sentence)
     if short and len(short) <= MAX_UNMATCHED:
         names = say(lang, "list_sep").join(label(p) for p in short)
         draft.parts.append("\n" + say(lang, "bounded_short", names=names, **asked))
@@ -235,9 +232,5 @@ def stating(
         lead = say(lang, "stated_all", k=k, count=count, detail=named, verb=verb)
     draft = Draft(parts=[noted(lead, note)])
     for number, hit in enumerate(hits, start=1):
-        sentence = stating_sentence(bank.sentences(hit.paper), detail)
-        marker = draft.cite(hit.paper, sentence)
-        draft.parts.append(
-            f"{number}. {label(hit.paper)} ({hit.paper.status}): {display(sentence)} {marker}"
-        )
+        draft.numbered(number, hit.paper, stating_sentence(bank.sentences(hit.paper), detail))
     return draft

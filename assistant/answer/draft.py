@@ -22,6 +22,13 @@ class Draft:
             self.citations.append(Citation(self.numbering.number(paper.id), paper, evidence))
         return f"[{self.numbering.get(paper.id)}]"
 
+    def numbered(self, number: int, paper: Paper, sentence: str) -> None:
+        """A numbered line: the paper, its decision and the sentence it is cited by."""
+        marker = self.cite(paper, sentence)
+        self.parts.append(
+            f"{number}. {label(paper)} ({paper.status}): {display(sentence)} {marker}"
+        )
+
     def text(self) -> str:
         return "\n".join(self.parts).strip()
 

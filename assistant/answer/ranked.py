@@ -14,7 +14,7 @@ from ..text.counts import plural
 from ..text.messages import say
 from ..text.numbers import NUMBER_WORDS
 from ..text.tokens import tokenize
-from .draft import Draft, display, label
+from .draft import Draft, label
 from .evidence import SentenceBank
 from .which import MAX_UNMATCHED
 
@@ -58,10 +58,7 @@ def ranked(
     )
     draft.parts.append(lead + say(lang, "ranked_by", quantity=asked.quantity, order=order))
     for number, (_, paper, sentence) in enumerate(stated, start=1):
-        marker = draft.cite(paper, sentence)
-        draft.parts.append(
-            f"{number}. {label(paper)} ({paper.status}): {display(sentence)} {marker}"
-        )
+        draft.numbered(number, paper, sentence)
     with_figure = {paper.id for _, paper, _ in stated}
     _unstated(draft, [h.paper for h in hits if h.paper.id not in with_figure], lang)
     return draft
