@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 
-from ..plan.threshold import SCALES, Threshold
+from ..plan.threshold import Threshold
 from ..schema import Paper, PaperHit
-from ..text.counts import plural
+from ..text.counts import plural, verb_for
 from ..text.messages import say
-from ..text.numbers import NUMBER_WORDS
+from ..text.numbers import NUMBER_WORDS, SCALES, value_of
 from ..text.tokens import tokenize
 from .details import stating_sentence
 from .draft import Draft, label
@@ -60,7 +60,7 @@ def bounded(
     if not beyond:
         draft.parts.append(noted(say(lang, "bounded_none", scope=scope, **asked), note))
     else:
-        verb = "states" if len(beyond) == 1 else "state"
+        verb = verb_for(len(beyond), "state")
         lead = say(lang, "bounded", k=len(beyond), scope=scope, verb=verb, **asked)
         draft.parts.append(noted(lead, note))
     for number, (_, paper, sentence) in enumerate(beyond, start=1):
@@ -142,7 +142,7 @@ def _counts(sentence: str, nouns: set[str]) -> list[float]:
         following = PLAIN_RE.findall(sentence[match.end() : match.end() + 80])
         if _heads(following[: COUNT_GAP + 2], nouns):
             scale = SCALES.get((match.group(2) or "").lower(), 1.0)
-            out.append(_number(match.group(1)) * scale)
+            out.append(value_of(match.group(1)) * scale)
     return out
 
 
@@ -164,13 +164,8 @@ def _heads(words: list[str], nouns: set[str]) -> bool:
     return False
 
 
-def _number(text: str) -> float:
-    word = text.lower()
-    return float(NUMBER_WORDS.index(word)) if word in NUMBER_WORDS else float(text.replace(",", ""))
-
-
 def _values(match: re.Match[str]) -> list[float]:
-    return [float(g.replace(",", "")) for g in match.groups() if g is not None]
+    return [value_of(g) for g in match.groups() if g is not None]
 
 
 def _noun_positions(sentence: str, nouns: set[str]) -> list[int]:
@@ -221,7 +216,7 @@ def stating(
     cited by the sentence that states it; `given`: how many papers the question asked about
     (a follow-up's), else 0; `note`: the filters the question stated."""
     k, count = len(hits), plural(len(hits), "paper")
-    named, verb = say(lang, detail), "states" if k == 1 else "state"
+    named, verb = say(lang, detail), verb_for(k, "state")
     if given:
         lead = say(
             lang, "stated_of", k=k, count=plural(given, "paper"), n=given, detail=named, verb=verb

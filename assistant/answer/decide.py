@@ -86,9 +86,7 @@ class Judge:
         unknown = self.unstated_terms(plan.question, papers) if plan.anchored else []
         if unknown and plan.kind == "facts":
             return Decision("abstain_detail", tuple(about), ", ".join(unknown), mention=True)
-        allowed = self.catalog.table.allowed(plan.filters)  # None: no filter, every paper
-        total = len(self.catalog.table.papers if allowed is None else allowed)
-        total = total if plan.listing else 0
+        total = self.listed(plan) if plan.listing else 0
         return Decision("answer", tuple(self.choose(plan, hits)), total=total)
 
     def decide_set(
@@ -128,6 +126,11 @@ class Judge:
             overall=overall,
             total=len(kept) if len(shown) < len(kept) else 0,
         )
+
+    def listed(self, plan: Plan) -> int:
+        """How many papers a listing's filters let through (with none, every paper)."""
+        allowed = self.catalog.table.allowed(plan.filters)
+        return len(self.catalog.table.papers if allowed is None else allowed)
 
     def accepted_overall(self) -> tuple[int, int]:
         """How many of the corpus's papers were accepted, and how many it holds."""

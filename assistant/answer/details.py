@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..plan.cues import detail_noun
-from ..plan.stated import CODE_STATED_RE
+from ..plan.stated import STATED_FORMS
 from ..schema import Paper
 from .aspects import CUES
 
@@ -23,11 +23,11 @@ SIZE_RE = re.compile(
 )
 # ... and its authors or their affiliations by a byline ("Authors: ..."), which review copies
 # leave out: "authorized" or "the authors of [prior work]" names none of this paper's
-BYLINE_RE = re.compile(r"\b(?:authors?|affiliations?|written by)\s*:", re.I)
+AUTHORS_LINE_RE = re.compile(r"\b(?:authors?|affiliations?|written by)\s*:", re.I)
 STATED_AS: dict[str, re.Pattern[str]] = {
-    "authors": BYLINE_RE,
-    "authors' affiliations": BYLINE_RE,
-    "code release": CODE_STATED_RE,
+    **STATED_FORMS,  # a code release
+    "authors": AUTHORS_LINE_RE,
+    "authors' affiliations": AUTHORS_LINE_RE,
     "model size": SIZE_RE,
     "limitations": CUES["Limitations"],
     "future work": CUES["Limitations"],

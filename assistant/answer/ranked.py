@@ -10,9 +10,9 @@ from functools import lru_cache
 
 from ..plan.superlative import Superlative, direction
 from ..schema import Paper, PaperHit
-from ..text.counts import plural
+from ..text.counts import plural, verb_for
 from ..text.messages import say
-from ..text.numbers import NUMBER_WORDS
+from ..text.numbers import NUMBER_WORDS, SCALES, value_of
 from ..text.tokens import tokenize
 from .draft import Draft, label
 from .evidence import SentenceBank
@@ -24,7 +24,6 @@ NEAR = 3  # words between a figure and its quantity's noun ("300 task instances"
 TOKEN_RE = re.compile(r"\d[\d,]*(?:\.\d+)?[kKmMbB]?\b|[A-Za-z][\w-]*")
 FIGURE_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)([kKmMbB]?)$")
 PLURAL_RE = re.compile(r"[^s]s$", re.I)  # "models", not "loss"
-SCALE = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 
 
 def ranked(
@@ -52,7 +51,7 @@ def ranked(
     stated.sort(key=lambda row: -toward * row[0])
     draft = Draft()
     order = say(lang, "most_first" if toward > 0 else "least_first")
-    verb = "states" if len(stated) == 1 else "state"
+    verb = verb_for(len(stated), "state")
     lead = say(
         lang, "ranked", k=len(stated), count=plural(len(hits), "paper"), n=len(hits), verb=verb
     )
@@ -105,15 +104,15 @@ def _counts(following: list[str], sized: str) -> bool:
 
 def _value(token: str, following: str) -> float | None:
     if token.lower() in NUMBER_WORDS:
-        return float(NUMBER_WORDS.index(token.lower()))
+        return value_of(token)
     match = FIGURE_RE.match(token)
     if not match:
         return None
-    number = float(match.group(1).replace(",", "") or 0)
+    number = value_of(match.group(1))
     if 1900 <= number <= 2100 and "," not in match.group(1) and "." not in match.group(1):
         return None  # a year
     suffix = (match.group(2) or following).lower()
-    return number * SCALE.get(suffix, 1.0)
+    return number * SCALES.get(suffix, 1.0)
 
 
 @lru_cache(maxsize=4096)

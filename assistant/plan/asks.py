@@ -185,8 +185,8 @@ def of_each(
         return Each("summary", None, COMPARED)  # "比较一下关于X的论文": X's papers side by side
     asks_each = kind in ("facts", "summary") or kind == "which" and limits
     embedder = space.embedder if isinstance(space, Foreign) else space  # narrowed for mypy
-    unnamed = names_removed(rendered, table, about)  # "Which is better, ELMUR or xLSTM?"
-    if len(about) >= 2 and quality_asked(unnamed, embedder):  # "Which one is better?"
+    # "Which one is better?", "Which is better, ELMUR or xLSTM?" (its names removed)
+    if len(about) >= 2 and quality_asked(names_removed(rendered, table, about), embedder):
         return Each("facts", None, "Results", unranked=True)
     if not described and (len(about) < 2 or not asks_each):
         return Each(kind, detail)  # "which of them ...?" picks papers, unless by limitations

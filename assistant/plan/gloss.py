@@ -6,6 +6,7 @@ among keyword phrases the multilingual encoder finds about equally close."""
 from __future__ import annotations
 
 import gzip
+import re
 from collections import Counter
 from functools import lru_cache
 from importlib import resources
@@ -44,6 +45,29 @@ def dictionary() -> dict[str, str]:
         if simplified and english:
             senses[simplified] = f"{senses.get(simplified, '')}{english}"
     return senses
+
+
+def word_ending(text: str, lengths: tuple[int, ...] = (4, 3, 2)) -> str:
+    """The longest dictionary word of one of `lengths` characters that ends `text`, or ""."""
+    known = dictionary()
+    return next((text[-n:] for n in lengths if text[-n:] in known), "")
+
+
+def word_starting(text: str, lengths: tuple[int, ...] = (4, 3, 2)) -> str:
+    """The longest dictionary word of one of `lengths` characters that starts `text`, or ""."""
+    known = dictionary()
+    return next((text[:n] for n in lengths if text[:n] in known), "")
+
+
+def senses_of(word: str) -> list[str]:
+    """The dictionary's English senses of a word, its measure words ("CL:...") left out; of a
+    word it does not hold, those of the longest start it holds (准确 of 准确率)."""
+    known = dictionary()
+    starts = (word[:n] for n in range(len(word), 1, -1) if word[:n] in known)
+    found = known[word] if word in known else known.get(next(starts, ""), "")
+    return [
+        s.strip() for s in re.split(r"[/;]", found) if s.strip() and not s.strip().startswith("CL:")
+    ]
 
 
 @lru_cache(maxsize=1)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..embedding import GroupCache, MiniLMEmbedding
 from .cues import FRAMING_WORDS
-from .gloss import dictionary
+from .gloss import senses_of, word_ending
 from .spelling import known_words
 
 IRREGULAR = frozenset({"most", "least", "best", "worst"})  # no "-er" form to check
@@ -71,10 +71,8 @@ def superlative_zh(text: str) -> Superlative | None:
     match = ZH_SUPERLATIVE_RE.search(text)
     if not match:
         return None
-    before, senses = text[: match.start()], dictionary()
-    word = next((before[-n:] for n in (4, 3, 2) if before[-n:] in senses), "")
-    english = [s.strip() for s in re.split(r"[/;]", senses.get(word, "")) if s.strip()]
-    nouns = [s for s in english if not s.startswith("CL:") and len(s.split()) <= 2]
+    word = word_ending(text[: match.start()])
+    nouns = [s for s in senses_of(word) if len(s.split()) <= 2]
     if not nouns or any(n.lower() in FRAMING_WORDS for n in nouns):
         return None  # 论文最多: the most papers, what a topics question counts
     return Superlative(match.group(0), word, word + match.group(0), " ".join(nouns))

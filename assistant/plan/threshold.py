@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..text.numbers import NUMBER_WORDS
-from .gloss import dictionary
+from ..text.numbers import NUMBER_WORDS, SCALES, value_of
+from .gloss import senses_of, word_ending, word_starting
 
 ABOVE = r"more than|over|above|greater than|higher than|larger than|exceed(?:s|ing)?|beyond"
 AT_LEAST = r"at least|not? (?:less|fewer) than"
@@ -40,7 +40,6 @@ ZH_SCALES = {"千": 1e3, "万": 1e4, "亿": 1e8, "K": 1e3, "M": 1e6, "B": 1e9}
 ZH_MEASURES = "个篇项种张部条段"  # measure words between a count and its noun
 ZH_OPS = {"超过": ">", "高于": ">", "大于": ">", "多于": ">", "至少": ">=", "不少于": ">="}
 ZH_OPS |= {"低于": "<", "小于": "<", "少于": "<", "不到": "<", "不超过": "<=", "至多": "<="}
-SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 WORD_RE = re.compile(r"[A-Za-z][\w'-]*")
 # words that end the quantity a bound is of: it is the noun phrase beside the bound
 QUANTITY_STOPS = frozenset(
@@ -83,7 +82,7 @@ def threshold(text: str) -> Threshold | None:
     if not match:
         return None
     op = SYMBOLS[match.group("sym")] if match.group("sym") else _op(match.group("op").lower())
-    value = _number(match.group("value"))
+    value = value_of(match.group("value"))
     unit, scale = _unit(match.group("unit") or "")
     following = WORD_RE.findall(text[match.end() :])
     after = _quantity(following)
@@ -126,30 +125,22 @@ def threshold_zh(text: str) -> Threshold | None:
     raw = match.group("value")
     value = 2.0 if raw == "两" else float(ZH_DIGITS.index(raw)) if raw in ZH_DIGITS else float(raw)
     value *= ZH_SCALES.get(match.group("scale") or "", 1.0)
-    entries = dictionary()
     after = text[match.end() :].lstrip()
     after = after[1:] if after[:1] and after[0] in ZH_MEASURES else after  # 3个数据集
-    word = "" if unit else next((after[:n] for n in (4, 3, 2) if after[:n] in entries), "")
+    word = "" if unit else word_starting(after)
     end = match.end() + (text[match.end() :].find(word) + len(word) if word else 0)
     start = match.start()
     if not word:
         before = text[: match.start()].rstrip("的")
         # the word ending the text before the bound, or one character short of it (准确 of 准确率)
-        ends = [before[-n:] for n in (4, 3, 2)] + [before[-n - 1 : -1] for n in (3, 2)]
-        found = next((w for w in ends if w in entries), "")
+        found = word_ending(before) or word_ending(before[:-1], (3, 2))
         word = before[before.rfind(found) :] if found else ""  # 准确率: what follows it too
         start -= len(word) + len(text[: match.start()]) - len(before)
     if not word and not unit:
         return None
-    english = [s.strip() for s in re.split(r"[/;]", entries.get(word, _stem_of(word, entries)))]
-    senses = [re.sub(r"^to ", "", s) for s in english if s and not s.startswith("CL:")]
+    senses = [re.sub(r"^to ", "", s) for s in senses_of(word)]
     nouns = [w for s in senses if len(s.split()) <= 2 for w in s.split() if len(w) > 2]
     return Threshold(op, value, unit, word, text[start:end], " ".join(nouns))
-
-
-def _stem_of(word: str, entries: dict[str, str]) -> str:
-    """The senses of a word's longest start the dictionary holds (准确 of 准确率)."""
-    return next((entries[word[:n]] for n in range(len(word) - 1, 1, -1) if word[:n] in entries), "")
 
 
 def quantity_term(subject: str, rendered: str, lang: str) -> str:
@@ -173,12 +164,6 @@ def _op(word: str) -> str:
         if re.fullmatch(pattern, word):
             return op
     return ">"
-
-
-def _number(text: str) -> float:
-    if text.lower() in NUMBER_WORDS:
-        return float(NUMBER_WORDS.index(text.lower()))
-    return float(text.replace(",", ""))
 
 
 def _unit(text: str) -> tuple[str, float]:

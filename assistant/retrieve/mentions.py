@@ -39,9 +39,7 @@ def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
     if not plan.literal or plan.negated:
         return []
     pattern = pattern_of(plan.literal)
-    ids = list(plan.focus) or [p.id for p in table.papers]
-    papers = [p for i in table.passing(ids, plan.filters) if (p := table.get(i)) is not None]
-    found = [p for p in papers if holds(p, pattern)]
+    found = [p for p in _passing(table, plan) if holds(p, pattern)]
     found.sort(key=lambda p: _aboutness(p, pattern), reverse=True)  # stable: corpus order ties
     return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in found]
 
@@ -51,9 +49,14 @@ def stating(table: PaperTable, plan: Plan) -> list[PaperHit]:
     state its detail in the form that decides it (answer/details.py: a code release by a link
     or "code is available")."""
     form = STATED_FORMS.get(plan.stated)
-    ids = list(plan.focus) or [p.id for p in table.papers]
-    papers = [p for i in table.passing(ids, plan.filters) if (p := table.get(i)) is not None]
+    papers = _passing(table, plan)
     return [PaperHit(p, 1.0) for p in papers if form is not None and form.search(p.abstract)]
+
+
+def _passing(table: PaperTable, plan: Plan) -> list[Paper]:
+    """The papers the plan's filters let through: of its follow-up's papers, or of all."""
+    ids = list(plan.focus) or [p.id for p in table.papers]
+    return [p for i in table.passing(ids, plan.filters) if (p := table.get(i)) is not None]
 
 
 def found_by(plan: Plan, term: str) -> str:

@@ -4,6 +4,13 @@ through here, so the grammar is right in one place."""
 from __future__ import annotations
 
 
+def verb_for(n: int, verb: str) -> str:
+    """The verb in the number `n` of things takes ("1 paper states", "2 papers match")."""
+    if n != 1:
+        return verb
+    return verb + ("es" if verb.endswith(("ch", "sh", "s", "x")) else "s")
+
+
 def plural(n: int, noun: str) -> str:
     """`n` and the noun in the number it takes ("1 paper", "2 papers", "0 papers")."""
     return f"{n:,} {noun if n == 1 else noun + 's'}"

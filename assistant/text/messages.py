@@ -5,7 +5,7 @@ stays in the abstracts' English. A language without its own column is framed in 
 from __future__ import annotations
 
 from .bound_messages import BOUNDS
-from .counts import plural
+from .counts import plural, verb_for
 from .metadata_messages import METADATA
 
 LANGUAGES = ("en", "zh")
@@ -247,9 +247,7 @@ def papers(lang: str, n: int) -> str:
 
 def matching(lang: str, n: int) -> str:
     """ "1 paper in this corpus matches" / "本语料库中有 1 篇论文符合"."""
-    return say(
-        lang, "matching", count=plural(n, "paper"), verb="matches" if n == 1 else "match", n=n
-    )
+    return say(lang, "matching", count=plural(n, "paper"), verb=verb_for(n, "match"), n=n)
 
 
 def shown_of(lang: str, n: int, total: int, shown: str = "likeliest_shown") -> str:
@@ -264,8 +262,7 @@ def matching_of(lang: str, k: int, n: int) -> str:
     """ "1 of these 2 papers matches" / "这 2 篇论文中有 1 篇符合"."""
     if k == n == 1:
         return say(lang, "matching_one")
-    verb = "matches" if k == 1 else "match"
-    return say(lang, "matching_of", k=k, count=plural(n, "paper"), verb=verb, n=n)
+    return say(lang, "matching_of", k=k, count=plural(n, "paper"), verb=verb_for(k, "match"), n=n)
 
 
 def filter_prefixes() -> tuple[str, ...]:

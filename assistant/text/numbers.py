@@ -13,6 +13,8 @@ NUMBER_WORDS = (
     "fifteen sixteen seventeen eighteen nineteen twenty"
 ).split()
 _WORD_RE = re.compile(r"\b(" + "|".join(NUMBER_WORDS) + r")\b", re.I)
+# what a number's suffix or the word after it multiplies it by ("1.5M", "53 million")
+SCALES = {"k": 1e3, "m": 1e6, "b": 1e9, "thousand": 1e3, "million": 1e6, "billion": 1e9}
 # A figure a text reports: a number in digits, with its unit or scale if any ("39%", "2.3x",
 # "1.5M", "0.79", "over 100 tasks"); not a list's enumerator ("1)", "(2)") or the digits of a
 # name ("3D", "GPT-4o", "Qwen2.5-7B").
@@ -26,6 +28,14 @@ def numbers(text: str) -> frozenset[str]:
     those written as words up to twenty. A list item's own enumerator is not one of them."""
     words = {str(NUMBER_WORDS.index(m.group(1).lower())) for m in _WORD_RE.finditer(text)}
     return _digits(text) | words
+
+
+def value_of(number: str) -> float:
+    """A number written in digits ("1,500", "2.5") or as a word up to twenty ("three")."""
+    word = number.lower()
+    return (
+        float(NUMBER_WORDS.index(word)) if word in NUMBER_WORDS else float(number.replace(",", ""))
+    )
 
 
 def states_figure(text: str) -> bool:
