@@ -231,3 +231,10 @@ def test_a_dataset_link_is_no_code_release() -> None:
 
     assert not CODE_STATED_RE.search("The dataset is publicly available at https://data.org/x.")
     assert CODE_STATED_RE.search("Code: https://github.com/a/b.")
+
+
+def test_code_asked_of_a_decision_in_chinese_lists_the_papers_stating_it(engine: Engine) -> None:
+    # 哪些口头报告开源了代码？ was read as a listing of the orals (its words are all cue words)
+    answer = engine.ask("哪些海报开源了代码？")
+    assert answer.text.startswith("本语料库中有 1 篇论文在摘要中说明了代码发布（录用结果")
+    assert [c.paper.id for c in answer.citations] == [TUMOR]

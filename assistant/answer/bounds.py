@@ -55,14 +55,14 @@ def bounded(
     asked = _asked(bound, lang)
     draft = Draft()
     if not beyond and not short:
-        draft.parts += [noted(say(lang, "bounded_no_figure", scope=scope, **asked), note)]
+        draft.parts += [noted(say(lang, "bounded_no_figure", scope=scope, **asked), note, lang)]
         return draft
     if not beyond:
-        draft.parts.append(noted(say(lang, "bounded_none", scope=scope, **asked), note))
+        draft.parts.append(noted(say(lang, "bounded_none", scope=scope, **asked), note, lang))
     else:
         verb = verb_for(len(beyond), "state")
         lead = say(lang, "bounded", k=len(beyond), scope=scope, verb=verb, **asked)
-        draft.parts.append(noted(lead, note))
+        draft.parts.append(noted(lead, note, lang))
     for number, (_, paper, sentence) in enumerate(beyond, start=1):
         draft.numbered(number, paper, sentence)
     if short and len(short) <= MAX_UNMATCHED:
@@ -108,12 +108,13 @@ def _asked(bound: Threshold, lang: str) -> dict[str, str]:
     return asked
 
 
-def noted(lead: str, note: str) -> str:
-    """A lead with the question's filters in brackets before its closing colon or stop."""
+def noted(lead: str, note: str, lang: str) -> str:
+    """A lead with the question's filters as an aside (which.py's) before its closing colon or
+    stop."""
     if not note:
         return lead
     end = lead[-1] if lead[-1] in ":：.。" else ""
-    return f"{lead[: len(lead) - len(end)]} ({note}){end}"
+    return lead[: len(lead) - len(end)] + say(lang, "aside", text=note) + end
 
 
 def figures(sentence: str, bound: Threshold, nouns: set[str]) -> list[float]:
@@ -225,7 +226,7 @@ def stating(
         lead = say(lang, "stated_on", k=k, count=count, subject=subject, detail=named, verb=verb)
     else:
         lead = say(lang, "stated_all", k=k, count=count, detail=named, verb=verb)
-    draft = Draft(parts=[noted(lead, note)])
+    draft = Draft(parts=[noted(lead, note, lang)])
     for number, hit in enumerate(hits, start=1):
         draft.numbered(number, hit.paper, stating_sentence(bank.sentences(hit.paper), detail))
     return draft

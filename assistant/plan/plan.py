@@ -234,11 +234,13 @@ def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, A
 
 def _only_filters(filters: Filters, words: Words, rendered: str) -> bool:
     """Whether the question asks for nothing but its filters ("which orals are there?"): no word
-    beyond them, in English or (untranslated) in its own language."""
+    beyond them, in English or (untranslated) in its own language, nor a detail they state
+    (哪些口头报告开源了代码？, whose words are cue words)."""
     unfiltered = terms(words.query) - LISTING_WORDS
     # "How many papers are there?": the whole corpus, counted
     asked = not filters.is_empty() or COUNT_ASKED_RE.search(rendered) is not None
-    return asked and not unfiltered and not words.own_subject
+    stated = CODE_ASK_RE.search(rendered) is not None
+    return asked and not unfiltered and not words.own_subject and not stated
 
 
 def _notes(
