@@ -8,6 +8,7 @@ from ..schema import Citation, Paper
 from ..text.messages import papers as papers_of
 from ..text.messages import say
 from .aspects import ASPECTS, FIGURES, aspects_of, stating
+from .datasets import tally
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 
@@ -84,6 +85,8 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
         marker = draft.cite(paper, sentences[0].text)
         body = " ".join(f"{display(s.text)} {marker}" for s in sentences)
         draft.parts.append(f"- {label(paper)}{badge(paper)}: {aside}{body}")
+    if aspect == "Data" and len(papers) > 1 and (named := tally(draft, papers, lang)):
+        draft.parts.insert(1, named)  # "Which datasets do they use?": the names, counted
     return draft
 
 

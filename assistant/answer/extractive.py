@@ -17,6 +17,7 @@ from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of
 from .bounds import bounded, scope_of, stating
 from .compare import MAX_COMPARED, compare, each_aspect
+from .datasets import corpus_tally
 from .decide import Decision
 from .define import defined
 from .details import stated_as
@@ -55,6 +56,9 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
     if plan.wide and plan.rate:  # "What share of the papers on X were accepted?"
         return fared([h.paper for h in about], plan.subject, plan.lang, decision.overall)
+    if plan.listing and plan.aspect == "Data":  # "Which datasets are used most often?"
+        note = filters_text(plan.lang, plan.filters.description)
+        return corpus_tally([h.paper for h in about], note, plan.lang)
     if plan.wide:  # a set: evidence on its subject, in any of its spellings
         return _of_set(plan, decision, bank)
     words = terms(plan.topic)

@@ -186,7 +186,9 @@ def _is_filter_use(question: str, match: re.Match[str]) -> bool:
         return True
     return bool(
         re.search(
-            r"(?:^|\b(?:the|all|any|which|list|show|summari[sz]e|find|among|many)\s+)$", before
+            r"(?:^|\b(?:the|all|any|which|list|show|summari[sz]e|find|among|many|do|does|did|by|of)"
+            r"\s+)$",
+            before,
         )
     )
 

@@ -160,7 +160,7 @@ def make_plan(
         filters=filters,
         named=tuple(named),
         focus=resolved.focus,
-        listing=_only_filters(filters, words, rendered) and not about,  # given papers: judged
+        listing=(each.whole or _only_filters(filters, words, rendered)) and not about,
         **_asks(each, decision, kind, rendered, _field(own, question, lang, about, table)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
@@ -233,7 +233,8 @@ def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, A
 
 
 def _only_filters(filters: Filters, words: Words, rendered: str) -> bool:
-    """Whether the question asks for nothing but its filters ("which orals are there?"): no word
+    """Whether the question asks for nothing but its filters ("which orals are there?"; given
+    papers are judged, and "Which datasets are used most often?" asks it of every paper): no word
     beyond them, in English or (untranslated) in its own language, nor a detail they state
     (哪些口头报告开源了代码？, whose words are cue words)."""
     unfiltered = terms(words.query) - LISTING_WORDS

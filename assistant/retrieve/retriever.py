@@ -173,4 +173,5 @@ class Retriever:
             (p for p in self.catalog.table.papers if allowed is None or p.id in allowed),
             key=lambda p: p.title.lower(),
         )
-        return [PaperHit(paper=p, score=1.0) for p in papers[:MAX_LISTED]]
+        shown = papers if plan.aspect == "Data" else papers[:MAX_LISTED]  # the datasets: of all
+        return [PaperHit(paper=p, score=1.0) for p in shown]

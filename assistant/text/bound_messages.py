@@ -1,6 +1,6 @@
-"""The words of answers about figures beyond a bound ("Which of them report speedups over
-2x?", answer/bounds.py). Part of the one message table (messages.MESSAGES), kept here to keep
-each file small."""
+"""The words of answers about what abstracts state: figures beyond a bound ("Which of them
+report speedups over 2x?", answer/bounds.py), code, the datasets they name. Part of the one
+message table (messages.MESSAGES), kept here to keep each file small."""
 
 from __future__ import annotations
 
@@ -71,4 +71,24 @@ BOUNDS: dict[str, dict[str, str]] = {
         "zh": "提到“{term}”的 {n} 篇论文",
     },
     "the_papers": {"en": "the {count}", "zh": "这 {n} 篇论文"},
+    # the datasets and benchmarks a set's abstracts name (answer/datasets.py)
+    "named_data": {
+        "en": "Datasets and benchmarks these abstracts name most often: {items}.",
+        "zh": "这些摘要中最常提到的数据集和基准：{items}。",
+    },
+    "named_data_once": {
+        "en": "Datasets and benchmarks these abstracts name: {items}.",
+        "zh": "这些摘要中提到的数据集和基准：{items}。",
+    },
+    "named_over": {
+        "en": "Over all {count} in this corpus{note}:",
+        "zh": "本语料库{note}全部 {n} 篇论文中：",
+    },
+    "named_none": {
+        "en": "None of these abstracts names a dataset or benchmark.",
+        "zh": "这些摘要都没有提到数据集或基准。",
+    },
+    "named_item": {"en": "**{name}** in {count} {markers}", "zh": "**{name}**（{n} 篇 {markers}）"},
+    "named_more": {"en": "{n} more named by one paper each", "zh": "另有 {n} 个各只有一篇提到"},
+    "named_others": {"en": "and {n} more", "zh": "另有 {n} 个"},
 }

@@ -1,0 +1,132 @@
+"""Which datasets and benchmarks a set of papers names ("Which benchmarks do papers on X evaluate
+on?", "Which datasets are used most often?", 这些论文用了哪些数据集？): names read from the
+abstracts, told from models, hardware and acronyms by the shipped model, counted per paper and
+cited by the sentence naming them, with the real engine on the seed papers."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from assistant.answer.datasets import data_names, named_data
+from assistant.engine import Engine
+from assistant.plan.asks import data_subject
+from assistant.schema import Paper, Turn
+from assistant.text.named import names_in, uses_in
+
+ELMUR, REX = "bm3rbtEMFj", "btWHQoSZZ1"
+
+
+def paper(pid: str, abstract: str) -> Paper:
+    return Paper(id=pid, title=f"Paper {pid}", abstract=abstract)
+
+
+def test_names_keep_their_tails_and_their_order() -> None:
+    text = "Results on GSM8K, MATH-500 and SWE-bench with Qwen2.5-7B on 8 H100 GPUs."
+    assert names_in(text) == ["GSM8K", "MATH-500", "SWE-bench", "Qwen2.5-7B", "H100", "GPUs"]
+
+
+def test_a_name_is_read_in_its_neighbourhood() -> None:
+    uses = uses_in("We evaluate on GSM8K, MATH and AIME benchmarks using 8 H100 GPUs.")
+    assert uses["GSM8K"].after_on == 1 and uses["GSM8K"].listed == 1
+    assert uses["MATH"].near_data == 1
+    assert uses["H100"].counted == 1 and uses["H100"].after_on == 0
+
+
+@pytest.mark.parametrize("name", ["GSM8K", "ImageNet", "SWE-bench", "MMLU", "COCO", "VBench"])
+def test_datasets_and_benchmarks_the_conference_uses_are_data(name: str) -> None:
+    model = data_names()
+    assert model.is_data(name, model.uses[name])
+
+
+@pytest.mark.parametrize("name", ["GPT-4o", "H100", "GPUs", "LLaMA", "LLMs", "RL", "LoRA", "VQA"])
+def test_models_hardware_methods_and_acronyms_are_not(name: str) -> None:
+    model = data_names()
+    assert not model.is_data(name, model.uses[name])
+
+
+def test_names_are_counted_once_a_paper_across_spellings_with_the_sentence_naming_them() -> None:
+    papers = [
+        paper("a", "We test on SWE-bench. Results on SWE-bench improve with GPT-4o."),
+        paper("b", "Agents are evaluated on SWE-Bench and GSM8K benchmarks."),
+        paper("c", "Our model reaches 90% on GSM8K, MATH and AIME benchmarks."),
+        paper("d", "We build a CoT-labeled dataset of 1M samples."),
+    ]
+    found = {n.name: n for n in named_data(papers)}
+    assert set(found) >= {"SWE-bench", "GSM8K"}
+    assert "CoT-labeled" not in found and "GPT-4o" not in found
+    assert [p.id for p, _ in found["SWE-bench"].papers] == ["a", "b"]
+    assert found["SWE-bench"].papers[0][1] == "We test on SWE-bench."
+    assert list(found)[:2] == ["SWE-bench", "GSM8K"]  # two papers each, the first seen first
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("What benchmarks are used to evaluate LLM agents?", ("LLM agents", False)),
+        ("Which datasets are used most often?", ("", True)),
+        ("What datasets do these papers use?", ("", True)),
+        ("Which datasets for 3D reconstruction?", ("3D reconstruction", False)),
+        ("What data augmentation methods are proposed?", None),  # "data" heads no phrase
+        ("What benchmark results does ELMUR report?", None),
+        ("Which papers propose new benchmarks?", None),  # asks for papers
+        ("Which benchmark has the most tasks?", None),  # ranks benchmarks
+        ("Which datasets are the largest?", None),
+    ],
+)
+def test_a_data_ask_is_read_with_its_subject(
+    question: str, subject: tuple[str, bool] | None
+) -> None:
+    assert data_subject(question, False) == subject
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("哪些数据集用得最多？", ("", True)),
+        ("评测代码生成常用哪些基准？", ("代码生成", False)),
+        ("有哪些评测基准类的论文？", None),  # asks for papers
+        ("哪个基准的任务最多？", None),  # ranks benchmarks
+    ],
+)
+def test_a_chinese_data_ask_is_read_with_its_subject(
+    question: str, subject: tuple[str, bool] | None
+) -> None:
+    assert data_subject(question, True) == subject
+
+
+def test_the_datasets_of_the_whole_corpus_are_counted_and_cited(engine: Engine) -> None:
+    answer = engine.ask("Which datasets are used most often?")
+    assert answer.text.startswith("Over all 19 papers in this corpus:")
+    assert "**MIKASA-Robo** in 1 paper [" in answer.text
+    mikasa = next(c for c in answer.citations if c.paper.id == ELMUR)
+    assert "MIKASA-Robo" in mikasa.evidence and mikasa.evidence in mikasa.paper.abstract
+    assert "GPT-4o" not in answer.text  # Rex-Thinker prompts GPT-4o: a model, not a dataset
+
+
+def test_the_datasets_of_a_decision_are_of_its_papers_only(engine: Engine) -> None:
+    answer = engine.ask("Which benchmarks do orals use?")
+    assert not answer.citations  # the seed holds no oral
+    assert "oral" in answer.text.lower()
+
+
+def test_the_datasets_of_papers_just_listed_lead_their_data(engine: Engine) -> None:
+    first = engine.ask("Which papers are about LLM reasoning?")
+    turns = [
+        Turn("user", "Which papers are about LLM reasoning?"),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
+    answer = engine.ask("Which datasets do they use?", turns)
+    lines = answer.text.splitlines()
+    assert lines[1].startswith("Datasets and benchmarks these abstracts name")
+    named = re.findall(r"\*\*([^*]+)\*\* in \d", lines[1])
+    assert "UltraFeedback" in named
+    assert {c.paper.id for c in answer.citations} <= {c.paper.id for c in first.citations}
+
+
+def test_a_chinese_data_ask_counts_in_chinese(engine: Engine) -> None:
+    answer = engine.ask("这些论文用了哪些数据集？")
+    assert answer.text.startswith("本语料库全部 19 篇论文中：")
+    assert "**HumanRef**（1 篇 [" in answer.text
+    assert any(c.paper.id == REX for c in answer.citations)
