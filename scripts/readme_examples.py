@@ -34,6 +34,7 @@ EXAMPLES: list[tuple[str, tuple[str, ...]]] = [
     ("有几篇论文用了强化学习？", ()),
     ("Which papers report a success rate above 50%?", ()),
     ("Which one is better?", ("Compare GTool and RepSpec.",)),
+    ("Which datasets do they use?", ("Which papers are about LLM reasoning?",)),
 ]
 
 if TYPE_CHECKING:

@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from openai_stub import OpenAIStub, llm_engine
 
 from assistant.answer.datasets import data_names, named_data
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.asks import data_subject
 from assistant.schema import Paper, Turn
@@ -130,3 +133,40 @@ def test_a_chinese_data_ask_counts_in_chinese(engine: Engine) -> None:
     assert answer.text.startswith("本语料库全部 19 篇论文中：")
     assert "**HumanRef**（1 篇 [" in answer.text
     assert any(c.paper.id == REX for c in answer.citations)
+
+
+def test_with_an_llm_the_datasets_of_the_corpus_are_counted_not_asked_of_it(
+    seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    with OpenAIStub() as stub:
+        stub.script({"text": "Everyone uses ImageNet [1]."})
+        answer = llm_engine(seed_settings, embedder, stub).ask(
+            "Which datasets are used most often?"
+        )
+        assert stub.chat_requests() == []
+    assert answer.text.startswith("Over all 19 papers in this corpus:")
+    assert "**MIKASA-Robo** in 1 paper [" in answer.text and "ImageNet" not in answer.text
+    assert all(c.evidence in c.paper.abstract for c in answer.citations)
+
+
+def test_with_an_llm_the_datasets_of_papers_just_listed_are_counted_before_its_lines(
+    engine: Engine, seed_settings: Settings, embedder: MiniLMEmbedding
+) -> None:
+    first = engine.ask("Which papers are about LLM reasoning?")
+    turns = [
+        Turn("user", "Which papers are about LLM reasoning?"),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
+    with OpenAIStub() as stub:
+        line = (
+            "[1] These training data based metrics induce near zero cost but can faithfully track"
+            " and monitor the generalization of LLMs on downstream tasks, reducing reliance on"
+            " costly instruction tuning and benchmark evaluations."
+        )
+        stub.script(*({"text": line} for _ in range(20)))
+        answer = llm_engine(seed_settings, embedder, stub).ask("Which datasets do they use?", turns)
+        assert stub.chat_requests()
+    assert answer.written_by.startswith("llm:")
+    lines = answer.text.splitlines()
+    assert lines[1].startswith("Datasets and benchmarks these abstracts name")
+    assert "**UltraFeedback** in 1 paper [" in lines[1]

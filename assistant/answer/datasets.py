@@ -136,12 +136,10 @@ def _item(draft: Draft, named: Named, lang: str) -> str:
     return say(lang, "named_item", name=named.name, count=plural(n, "paper"), n=n, markers=markers)
 
 
-def corpus_tally(papers: list[Paper], note: str, lang: str) -> Draft:
+def corpus_tally(draft: Draft, papers: list[Paper], note: str, lang: str) -> list[str]:
     """ "Which datasets are used most often?": the names all the corpus's papers (those its
-    filters let through, `note`) give, counted; or that none names one."""
-    draft = Draft()
+    filters let through, `note`) give, counted, cited in `draft`; or that none names one."""
     note = say(lang, "aside", text=note) if note else ""
     n = len(papers)
-    draft.parts.append(say(lang, "named_over", count=plural(n, "paper"), n=f"{n:,}", note=note))
-    draft.parts.append(tally(draft, papers, lang) or say(lang, "named_none"))
-    return draft
+    over = say(lang, "named_over", count=plural(n, "paper"), n=f"{n:,}", note=note)
+    return [over, tally(draft, papers, lang) or say(lang, "named_none")]

@@ -57,8 +57,9 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.wide and plan.rate:  # "What share of the papers on X were accepted?"
         return fared([h.paper for h in about], plan.subject, plan.lang, decision.overall)
     if plan.listing and plan.aspect == "Data":  # "Which datasets are used most often?"
-        note = filters_text(plan.lang, plan.filters.description)
-        return corpus_tally([h.paper for h in about], note, plan.lang)
+        draft, note = Draft(), filters_text(plan.lang, plan.filters.description)
+        draft.parts += corpus_tally(draft, [h.paper for h in about], note, plan.lang)
+        return draft
     if plan.wide:  # a set: evidence on its subject, in any of its spellings
         return _of_set(plan, decision, bank)
     words = terms(plan.topic)

@@ -19,6 +19,7 @@ from ..text.markers import markers_in, strip_markers
 from ..text.messages import filters_text, matching, papers, say
 from .aspects import ASPECTS, aspects_of, stating
 from .compare import MAX_COMPARED, MAX_EACH, aspect_lead
+from .datasets import corpus_tally, tally
 from .decide import Decision
 from .draft import badge, display, label
 from .prompts import render
@@ -72,7 +73,13 @@ class Tasks:
     def run(self) -> Iterator[str]:
         about = [h.paper for h in self.decision.about]
         compared = self.plan.kind == "compare" or self.plan.aspect == COMPARED
-        if compared and 2 <= len(about) <= MAX_COMPARED:
+        if self.plan.listing and self.plan.aspect == "Data":  # "Which datasets are used most?"
+            note = filters_text(self.plan.lang, self.plan.filters.description)
+            yield from (
+                f"{line}\n"
+                for line in corpus_tally(self.w.checker.draft, about, note, self.plan.lang)
+            )
+        elif compared and 2 <= len(about) <= MAX_COMPARED:
             yield from self.compare(about)
         elif self.plan.aspect in ASKED and len(about) > 1:
             yield from self.each_aspect(about)
@@ -132,6 +139,8 @@ class Tasks:
         words; a paper whose line did not hold, its sentences stating it, or "not stated"."""
         lang, aspect = self.plan.lang, self.plan.aspect
         yield aspect_lead(lang, aspect, len(about)) + "\n"
+        if aspect == "Data" and (named := tally(self.w.checker.draft, about, lang)):
+            yield named + "\n"  # "Which datasets do they use?": the names, counted
         task = render("task_aspect", aspect=ASKED[aspect])
         question = f"For each paper, what does it state about {ASKED[aspect]}?"
         for _, paper, line in self._lines(about[:MAX_EACH], task, question, self._stated):

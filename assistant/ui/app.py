@@ -43,6 +43,7 @@ EXAMPLES = [
     "What is machine unlearning?",
     "Which papers report a success rate above 50%?",
     "Which papers release their code?",
+    "Which datasets are used most often?",
     "哪些论文用到了强化学习？",
     "GTool 和 SCUBA 有什么区别？",
     "ExpVid 和 ImagenWorld 有什么共同点？",
