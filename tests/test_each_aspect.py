@@ -48,6 +48,10 @@ def listed(engine: Engine) -> tuple[list[Turn], list[str]]:
         ("What datasets do they use?", "Data"),
         ("这些论文的主要结果是什么？", "Results"),
         ("它们各自解决了什么问题？", "Problem"),
+        # with no subject of their own: read as the corpus's "innovations", or as "which papers"
+        ("What are the key innovations?", "Method"),
+        ("有哪些创新点？", "Method"),
+        ("有哪些贡献？", "Method"),
     ],
 )
 def test_an_aspect_asked_of_each_listed_paper_is_answered_by_each(

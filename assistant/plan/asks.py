@@ -40,6 +40,8 @@ ASKS: dict[str, tuple[str, ...]] = {
         "How does the method work?",
         "How does it work?",
         "What methods do these papers propose?",
+        "What are the key innovations?",
+        "What is novel about it?",
         "这篇论文的主要贡献是什么？",
         "它提出了什么方法？",
         "核心思想是什么？",
@@ -109,6 +111,11 @@ ASKS: dict[str, tuple[str, ...]] = {
         "它们讲的是什么？",
     ),
 }
+# The words aspect questions are asked in ("contribution", "innovations", "findings"): a
+# question of these alone names no subject of its own, so it asks about the papers at hand.
+ASPECT_STEMS = frozenset(
+    terms(" ".join(t for k, ts in ASKS.items() if k not in ("detail", "whole") for t in ts))
+)
 # of one paper: data and limitations are details; figures are the sentences reporting numbers
 ASKED_ALONE = ("Method", "Results", "Problem", "Figures")
 # An aspect is asked when its closest prototype is at least ASK_FLOOR close and ASK_MARGIN

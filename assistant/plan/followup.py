@@ -10,6 +10,8 @@ from ..schema import Turn
 from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.messages import say
+from ..text.tokens import terms
+from .asks import ASPECT_STEMS
 from .cues import (
     ADDRESSED_RE,
     CONTINUATION_RE,
@@ -56,7 +58,10 @@ def subjectless(question: str, rendered: str, lang: str) -> bool:
         return False
     if RATE_RE.search(rendered) or ADDRESSED_RE.search(rendered):
         return False  # "What is the acceptance rate?": the corpus's; "What can you do?"
-    return not (subject_of(rendered) if lang == "en" else content(question, lang))
+    if lang != "en":
+        return not content(question, lang)
+    # "What are the key innovations?": aspect words alone are no subject
+    return terms(subject_of(rendered)) <= ASPECT_STEMS
 
 
 def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
