@@ -105,6 +105,11 @@ def test_the_user_is_told_which_filter_applied(engine: Engine) -> None:
         (r"$\textbf{ELMUR}$ uses LLMs", ["elmur", "use", "llm"]),
         ("chain-of-thought", ["chainofthought", "chain", "thought"]),
         ("models model's", ["model", "model"]),
+        # an agent noun keeps its stem and is a word of its own: "optimizer" is not
+        # "optimization", nor "tokenizer" "token"
+        ("new optimizers", ["optim", "optimizer"]),
+        ("optimization of a tokenizer", ["optim", "token", "tokenizer"]),
+        ("users", ["user"]),
     ],
 )
 def test_bm25_vocabulary_handles_latex_hyphens_plurals(text: str, expected: list[str]) -> None:

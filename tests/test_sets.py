@@ -356,10 +356,11 @@ def test_on_a_large_corpus_a_kept_paper_meets_the_lead_of_its_subject(
     assert unframed(plan.subject, judge.concepts(plan), judge.framing) == "speculative decoding"
     ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
     assert REPSPEC in {j.paper.id for j in judge.kept(plan, ranked)}
-    # ... but one that heads it is, however little its common stem weighs
+    # ... but one that heads it is: "optimizers", no longer weighed as the common stem it
+    # shares with "optimization" (text/tokens.py), carries its own weight
     plan = engine.plan("Which papers propose optimizers for training large language models?")
     concepts = judge.concepts(plan)
-    assert share_of("optimizers", concepts) < LEAD_FRAMES
+    assert share_of("optimizers", concepts) >= LEAD_FRAMES
     assert unframed(plan.subject, concepts, judge.framing) == plan.subject
     assert lead_needed(plan.subject, concepts, True, False, judge.framing) == LEAD_MET
 

@@ -11,6 +11,9 @@ from .latex import clean_latex
 
 TOKEN_RE = re.compile(r"[a-z0-9]+(?:[-–][a-z0-9]+)*")
 PLURAL_ACRONYM_RE = re.compile(r"\b([A-Z]{2,})s\b")  # LLMs -> LLM, GNNs -> GNN
+# An agent noun in -izer/-iser is a thing of its own: the stemmer makes "optimizer" one word
+# with "optimization" and "optimal", "tokenizer" with "token"; it keeps its stem and adds itself.
+AGENT_RE = re.compile(r"^([a-z]{3,}i)[sz]ers?$")
 STOPWORDS = frozenset(
     "a an and are as at be by for from has have in into is it its of on or that the this to was "
     "were which with we our their these those than then there can also how what which who does do "
@@ -28,7 +31,8 @@ def _stemmer() -> Any:
 
 def tokenize(text: str) -> list[str]:
     """Lower-case stems; hyphenated compounds also give their parts ("cold-start" -> cold, start,
-    coldstart) so both spellings meet."""
+    coldstart) so both spellings meet; an agent noun gives itself too ("optimizers" -> optim,
+    optimizer)."""
     text = PLURAL_ACRONYM_RE.sub(r"\1", clean_latex(text)).lower()
     words: list[str] = []
     for token in TOKEN_RE.findall(text):
@@ -38,7 +42,12 @@ def tokenize(text: str) -> list[str]:
             words.extend(p for p in parts if p not in STOPWORDS)
         elif token not in STOPWORDS:
             words.append(token)
-    return list(_stemmer().stemWords(words))
+    out: list[str] = []
+    for word, stem in zip(words, _stemmer().stemWords(words)):
+        out.append(stem)
+        if agent := AGENT_RE.match(word):  # "optimizers": optim, and the agent noun optimizer
+            out.append(f"{agent.group(1)}zer")
+    return out
 
 
 def terms(text: str) -> set[str]:
