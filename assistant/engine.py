@@ -13,14 +13,11 @@ import numpy as np
 from .answer.abstain import counted_past
 from .answer.backend import HOW_TO, NoLLMError, configured
 from .answer.context import cited_titles
-from .answer.decide import Calibration, Decision, Judge
-from .answer.evidence import SentenceBank, Weighted, closest_sentences
+from .answer.decide import Calibration, Judge
+from .answer.evidence import SentenceBank, closest_sentences
 from .answer.extractive import write
 from .answer.generate import generate
 from .answer.judge import JudgeModel, SetJudge
-from .answer.set_llm import judged_by_llm, llm_judges
-from .answer.sides import side_by_side
-from .answer.subject import sole_name
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
@@ -28,17 +25,16 @@ from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.comparison import without_comparison
 from .plan.cues import AUTHOR_RE
-from .plan.foreign import Foreign, doubtful
+from .plan.foreign import Foreign
 from .plan.kinds import Kind, prototypes_for
 from .plan.plan import Plan, make_plan
 from .plan.spelling import normalise
-from .retrieve.candidates import exhaustive, gather, unnegated
 from .retrieve.described import compared
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
-from .retrieve.mentions import found_by, literal_hits
 from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
+from .sets import decided, two_sides
 from .store import catalog
 from .store.chroma import Store
 from .store.multi import MultiCollection
@@ -179,46 +175,9 @@ class Engine:
             ),
         )
 
-    def judge_set(
-        self, plan: Plan, llm: bool = False
-    ) -> tuple[list[PaperHit], list[PaperHit], tuple[str, ...]]:
-        """A set question's candidates judged one by one: (those kept, all of them, notes), each
-        as a hit scored by its probability, most probable first. With an LLM, it judges the
-        likelier candidates; the offline judge decides the rest, and all when the LLM fails. A
-        term asked for word for word finds its papers by the term alone."""
-        term = plan.literal or sole_name(plan.subject, self.set_judge.concepts(plan))
-        if found := literal_hits(self.table, replace(plan, literal=term)):
-            return found, found, (found_by(plan, term),)
-        ranked = self.set_judge.rank(
-            plan, gather(self.retriever, plan, self.set_judge.alternatives(plan))
-        )
-        kept = {j.paper.id for j in self.set_judge.kept(plan, ranked)}
-        notes: tuple[str, ...] = ()
-        if llm and plan.subject and llm_judges(self.settings):
-            kept, notes = judged_by_llm(self.settings, self.bank, plan, ranked, kept)
-        if plan.negated:  # the papers that do not meet the subject, least likely first
-            kept = {j.paper.id for j in ranked} - kept - set(plan.named)
-            ranked = ranked[::-1]
-        judged = [
-            PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned)
-            for j in ranked
-        ]
-        return [h for h in judged if h.paper.id in kept], judged, notes
-
     def expanded(self, plan: Plan) -> Plan:
         """A set question's plan with what a large corpus's papers call its subject."""
         return replace(plan, expansions=self.expander(plan.subject, plan.subject_vector))
-
-    def two_sides(self, plan: Plan) -> Answer | None:
-        """Two subjects compared, each judged as its own set question under the question's
-        filters; None unless both are subjects and some paper is on one."""
-        plans = [
-            self.expanded(self.plan(s, filters=plan.filters, kind="which")) for s in plan.sides
-        ]
-        if not all(p.subject for p in plans):
-            return None
-        sets = [(p.own_subject or p.subject, self.judge_set(p)[0]) for p in plans]
-        return side_by_side(plan, sets, self.bank) if any(on for _, on in sets) else None
 
     def ask(
         self,
@@ -234,28 +193,6 @@ class Engine:
                 answer = event
         assert answer is not None
         return answer
-
-    def decided(self, plan: Plan, llm: bool) -> tuple[Plan, list[PaperHit], Decision]:
-        """The papers a question retrieves and what the judge decides about them (a set
-        question's candidates judged one by one; any other question's hits as a ranking)."""
-        if not plan.wide:
-            hits = self.retriever.retrieve(plan)
-            return plan, hits, self.judge.decide(plan, hits)
-        if plan.negated and not exhaustive(self.retriever, plan):
-            plan = unnegated(self.table, plan)
-        plan = self.expanded(plan)
-        hits, judged, note = self.judge_set(plan, llm)
-        if not hits and plan.own_subject and doubtful(plan.subject, plan.own_subject):
-            # its translation matched no paper, and may be wrong: judge it by meaning
-            plan = replace(plan, subject=plan.own_subject, expansions=())
-            hits, judged, note = self.judge_set(plan, llm)
-        # no sentence shows what a paper lacks: a negated list shows what each paper is about
-        words = Weighted() if plan.negated else self.set_judge.words(plan)
-        vector = None
-        if hits:
-            vector = plan.query_vector if plan.negated else self.set_judge.evidence_vector(plan)
-        decision = self.judge.decide_set(plan, hits, judged, words, vector)
-        return replace(plan, notes=plan.notes + note), hits, decision
 
     def stream(
         self,
@@ -284,9 +221,9 @@ class Engine:
         llm = (backend or self.settings.backend) == "openai"
         if llm and not configured(self.settings):
             raise NoLLMError(HOW_TO)
-        answer = self.two_sides(plan) if plan.sides else None
+        answer = two_sides(self, plan) if plan.sides else None
         if answer is None:
-            plan, hits, decision = self.decided(plan, llm)
+            plan, hits, decision = decided(self, plan, llm)
             if decision.verdict == "answer" and llm and not plan.from_metadata:
                 titles = cited_titles(self.table, history or ())
                 k = k or self.settings.top_k

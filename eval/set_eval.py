@@ -96,7 +96,7 @@ def listed(answer: Answer) -> list[str]:
 
 def candidates(engine: Engine, row: GoldSet, turns: list[Turn]) -> list[str] | None:
     """The set judge's candidates for the question, where this release has them."""
-    if not hasattr(engine, "judge_set"):
+    if not hasattr(engine, "set_judge"):  # a release before the set judge
         return None
     from assistant.retrieve.candidates import gather
 

@@ -17,7 +17,7 @@ LAYERS = [
     {"plan"},
     {"retrieve"},
     {"answer"},
-    {"engine", "evaluate"},
+    {"engine", "sets", "evaluate"},
     {"ui", "cli"},
 ]
 MODULES = sorted(p for p in PACKAGE.rglob("*.py"))

@@ -985,3 +985,17 @@ def test_a_summary_of_so_many_papers_counts_all_that_match(engine: Engine) -> No
     answer = engine.ask("Summarize two papers that introduce a benchmark.")
     assert answer.kind == "summary" and len(listed(answer)) == 2
     assert answer.text.startswith(f"{len(every)} papers in this corpus match, the 2 most relevant")
+
+
+def test_a_light_part_of_a_subject_is_judged_alone_when_the_whole_finds_nothing(
+    engine: Engine,
+) -> None:
+    # "jailbreaks" carries most of the weight and no seed paper is on it: "LLM safety" was
+    # dropped as a modifier, and the answer said no paper matched
+    assert not engine.ask("Which papers study jailbreaks?").citations
+    answer = engine.ask("Which papers study LLM safety or jailbreaks?")
+    assert "bqEnnzfhBZ" in {c.paper.id for c in answer.citations}  # Unlearning Isn't Invisible
+    assert "these match “LLM safety”" in " ".join(answer.notes)
+    # a subject whose whole finds papers is judged as before, with no such note
+    answer = engine.ask("Which papers use reinforcement learning or imitation learning?")
+    assert answer.citations and not any("as a whole" in n for n in answer.notes)

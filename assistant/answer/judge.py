@@ -171,6 +171,14 @@ class SetJudge:
         own = [p for p in parts if share_of(p, whole[0][1]) >= ALTERNATIVE_SHARE]
         return whole + [(p, c) for p in own if (c := self._concepts(p))] + others
 
+    def minor_parts(self, plan: Plan) -> list[str]:
+        """The parts of "A or B" carrying too little of the subject to be judged on their own."""
+        parts = alternatives_of(plan.subject)
+        if len(parts) < 2:
+            return []
+        whole = self.concepts(plan)
+        return [p for p in parts if share_of(p, whole) < ALTERNATIVE_SHARE and self._concepts(p)]
+
     def leads(self, plan: Plan) -> list[list[Concept]]:
         """Each alternative's concepts before its first preposition, weighing the same: what
         "accelerating sampling of diffusion models" is about, of which diffusion models is only

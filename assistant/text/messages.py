@@ -189,6 +189,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
     "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
+    "part_only": {
+        "en": "no paper matches “{subject}” as a whole; these match “{part}”",
+        "zh": "没有论文与“{subject}”整体相符；以下论文与“{part}”相符",
+    },
     "no_authors": {
         "en": "Most papers in this corpus list no authors or affiliations (the submissions are "
         "anonymous here), so papers cannot be found by who wrote them or where; ask about a "

@@ -1,0 +1,98 @@
+"""Set questions through the engine's stages: each candidate judged on its own evidence, another
+reading of the subject tried when none is kept, and what the judge decides about them. The
+engine (engine.py) calls `decided` for every question and `two_sides` for "X vs Y" subjects."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .answer.decide import Decision
+from .answer.evidence import Weighted
+from .answer.set_llm import judged_by_llm, llm_judges
+from .answer.sides import side_by_side
+from .answer.subject import sole_name
+from .plan.foreign import doubtful
+from .plan.plan import Plan
+from .retrieve.candidates import exhaustive, gather, unnegated
+from .retrieve.mentions import found_by, literal_hits
+from .schema import Answer, PaperHit
+from .text.messages import say
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+Judged = tuple[list[PaperHit], list[PaperHit], tuple[str, ...]]
+
+
+def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
+    """A set question's candidates judged one by one: (those kept, all of them, notes), each
+    as a hit scored by its probability, most probable first. With an LLM, it judges the
+    likelier candidates; the offline judge decides the rest, and all when the LLM fails. A
+    term asked for word for word finds its papers by the term alone."""
+    judge = engine.set_judge
+    term = plan.literal or sole_name(plan.subject, judge.concepts(plan))
+    if found := literal_hits(engine.table, replace(plan, literal=term)):
+        return found, found, (found_by(plan, term),)
+    ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
+    kept = {j.paper.id for j in judge.kept(plan, ranked)}
+    notes: tuple[str, ...] = ()
+    if llm and plan.subject and llm_judges(engine.settings):
+        kept, notes = judged_by_llm(engine.settings, engine.bank, plan, ranked, kept)
+    if plan.negated:  # the papers that do not meet the subject, least likely first
+        kept = {j.paper.id for j in ranked} - kept - set(plan.named)
+        ranked = ranked[::-1]
+    judged = [
+        PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned) for j in ranked
+    ]
+    return [h for h in judged if h.paper.id in kept], judged, notes
+
+
+def readings(engine: Engine, plan: Plan) -> Iterator[Plan]:
+    """Other readings of a subject none of whose candidates was kept: a translation that may be
+    wrong, judged by meaning; each part of "A or B" too light beside the other to be judged on
+    its own ("LLM safety or jailbreaks": no oral is on jailbreaks, several on LLM safety)."""
+    if plan.own_subject and doubtful(plan.subject, plan.own_subject):
+        yield replace(plan, subject=plan.own_subject, expansions=())
+    if plan.focus or plan.lang != "en":
+        return
+    for part in engine.set_judge.minor_parts(plan):
+        alone = engine.expanded(engine.plan(part, filters=plan.filters, kind=plan.kind))
+        note = say(plan.lang, "part_only", subject=plan.subject, part=part)
+        yield replace(alone, question=plan.question, notes=(*plan.notes, note))
+
+
+def decided(engine: Engine, plan: Plan, llm: bool) -> tuple[Plan, list[PaperHit], Decision]:
+    """The papers a question retrieves and what the judge decides about them (a set
+    question's candidates judged one by one; any other question's hits as a ranking)."""
+    if not plan.wide:
+        hits = engine.retriever.retrieve(plan)
+        return plan, hits, engine.judge.decide(plan, hits)
+    if plan.negated and not exhaustive(engine.retriever, plan):
+        plan = unnegated(engine.table, plan)
+    plan = engine.expanded(plan)
+    hits, judged, note = judge_set(engine, plan, llm)
+    for again in [] if hits else readings(engine, plan):
+        if (found := judge_set(engine, again, llm))[0]:
+            plan, (hits, judged, note) = again, found
+            break
+    # no sentence shows what a paper lacks: a negated list shows what each paper is about
+    words = Weighted() if plan.negated else engine.set_judge.words(plan)
+    vector = None
+    if hits:
+        vector = plan.query_vector if plan.negated else engine.set_judge.evidence_vector(plan)
+    decision = engine.judge.decide_set(plan, hits, judged, words, vector)
+    return replace(plan, notes=plan.notes + note), hits, decision
+
+
+def two_sides(engine: Engine, plan: Plan) -> Answer | None:
+    """Two subjects compared, each judged as its own set question under the question's
+    filters; None unless both are subjects and some paper is on one."""
+    plans = [
+        engine.expanded(engine.plan(s, filters=plan.filters, kind="which")) for s in plan.sides
+    ]
+    if not all(p.subject for p in plans):
+        return None
+    sets = [(p.own_subject or p.subject, judge_set(engine, p)[0]) for p in plans]
+    return side_by_side(plan, sets, engine.bank) if any(on for _, on in sets) else None
