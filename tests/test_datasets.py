@@ -14,7 +14,7 @@ from assistant.answer.datasets import data_names, named_data
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
-from assistant.plan.asks import data_subject
+from assistant.plan.data_ask import data_subject
 from assistant.schema import Paper, Turn
 from assistant.text.named import names_in, uses_in
 
@@ -52,6 +52,7 @@ def test_models_hardware_methods_and_acronyms_are_not(name: str) -> None:
 def test_names_are_counted_once_a_paper_across_spellings_with_the_sentence_naming_them() -> None:
     papers = [
         paper("a", "We test on SWE-bench. Results on SWE-bench improve with GPT-4o."),
+        paper("e", "We evaluate on SWEbench and MATH-500 benchmarks."),
         paper("b", "Agents are evaluated on SWE-Bench and GSM8K benchmarks."),
         paper("c", "Our model reaches 90% on GSM8K, MATH and AIME benchmarks."),
         paper("d", "We build a CoT-labeled dataset of 1M samples."),
@@ -59,9 +60,9 @@ def test_names_are_counted_once_a_paper_across_spellings_with_the_sentence_namin
     found = {n.name: n for n in named_data(papers)}
     assert set(found) >= {"SWE-bench", "GSM8K"}
     assert "CoT-labeled" not in found and "GPT-4o" not in found
-    assert [p.id for p, _ in found["SWE-bench"].papers] == ["a", "b"]
+    assert [p.id for p, _ in found["SWE-bench"].papers] == ["a", "e", "b"]  # SWEbench, SWE-Bench
     assert found["SWE-bench"].papers[0][1] == "We test on SWE-bench."
-    assert list(found)[:2] == ["SWE-bench", "GSM8K"]  # two papers each, the first seen first
+    assert list(found)[:2] == ["SWE-bench", "GSM8K"]  # the most papers, the first seen first
 
 
 @pytest.mark.parametrize(
@@ -76,6 +77,17 @@ def test_names_are_counted_once_a_paper_across_spellings_with_the_sentence_namin
         ("Which papers propose new benchmarks?", None),  # asks for papers
         ("Which benchmark has the most tasks?", None),  # ranks benchmarks
         ("Which datasets are the largest?", None),
+        # a property of benchmarks, not their use; the assistant's own data
+        ("Which benchmarks are saturated?", None),
+        ("Which benchmarks are most challenging?", None),
+        ("What data do you have?", None),
+        # the subject is the span the form leaves, every word of it kept
+        ("Which datasets are used for data augmentation?", ("data augmentation", False)),
+        ("Which datasets are used in user studies?", ("user studies", False)),
+        ("What datasets do LoRA papers use?", ("LoRA", False)),
+        ("What are the most commonly used datasets?", ("", True)),
+        ("What are the most popular benchmarks for code generation?", ("code generation", False)),
+        ("Which datasets do papers use most?", ("", True)),
     ],
 )
 def test_a_data_ask_is_read_with_its_subject(
@@ -89,6 +101,9 @@ def test_a_data_ask_is_read_with_its_subject(
     [
         ("哪些数据集用得最多？", ("", True)),
         ("评测代码生成常用哪些基准？", ("代码生成", False)),
+        ("多模态大模型用了哪些数据集？", ("多模态大模型", False)),  # not 模态大模型
+        ("最常用的数据集有哪些？", ("", True)),
+        ("代码生成论文用了哪些基准？", ("代码生成", False)),
         ("有哪些评测基准类的论文？", None),  # asks for papers
         ("哪个基准的任务最多？", None),  # ranks benchmarks
     ],
@@ -170,3 +185,19 @@ def test_with_an_llm_the_datasets_of_papers_just_listed_are_counted_before_its_l
     lines = answer.text.splitlines()
     assert lines[1].startswith("Datasets and benchmarks these abstracts name")
     assert "**UltraFeedback** in 1 paper [" in lines[1]
+
+
+def test_every_marker_of_a_count_cites_a_sentence_naming_its_dataset(engine: Engine) -> None:
+    # a paper cited first by another sentence (its line, another dataset) was cited by that one
+    first = engine.ask("Which papers are about LLM reasoning?")
+    turns = [
+        Turn("user", "Which papers are about LLM reasoning?"),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
+    answer = engine.ask("Which datasets do they use?", turns)
+    evidence = {c.n: c.evidence for c in answer.citations}
+    items = re.findall(r"\*\*([^*]+)\*\* in \d+ papers? ((?:\[\d+\])+)", answer.text.splitlines()[1])
+    assert len(items) >= 3
+    for name, markers in items:
+        for n in re.findall(r"\d+", markers):
+            assert name in evidence[int(n)], (name, evidence[int(n)])

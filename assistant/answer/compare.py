@@ -71,6 +71,8 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
     first MAX_EACH): the sentences stating it (aspects.stating), or "not stated" (the paper
     still cited, by its first sentence, so its title and link are at hand)."""
     draft = Draft(parts=[aspect_lead(lang, aspect, len(papers))])
+    if aspect == "Data" and len(papers) > 1 and (named := tally(draft, papers, lang)):
+        draft.parts.append(named)  # "Which datasets do they use?": the names, counted
     for paper in papers[:MAX_EACH]:
         sentences, aside = stating(bank, paper, aspect), ""
         if not sentences and aspect == FIGURES:  # none: what it reports without them, if stated
@@ -85,8 +87,6 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
         marker = draft.cite(paper, sentences[0].text)
         body = " ".join(f"{display(s.text)} {marker}" for s in sentences)
         draft.parts.append(f"- {label(paper)}{badge(paper)}: {aside}{body}")
-    if aspect == "Data" and len(papers) > 1 and (named := tally(draft, papers, lang)):
-        draft.parts.insert(1, named)  # "Which datasets do they use?": the names, counted
     return draft
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from ..config import DATA_DIR
-from ..schema import Paper
+from ..schema import ACCEPTED_STATUSES, Paper
 from ..text.counts import plural
 from ..text.messages import say
 from ..text.named import NameUse, count_uses, names_in
@@ -30,6 +30,7 @@ FEATURES = tuple("bias near_data near_model after_on defined listed counted pape
 # A name the conference does not know, with a lower-case tail, is a compound modifier; a known
 # one is a name ("SWE-bench").
 COMPOUND_RE = re.compile(r"-[a-z]+$")
+SPELLING_RE = re.compile(r"[-_\s.]")
 TALLY_NAMES = 10  # names shown in a tally, the most widely named first
 TALLY_MARKERS = 6  # citations shown per name; the count says how many papers name it
 
@@ -97,23 +98,30 @@ def named_data(papers: list[Paper], model: DataNames | None = None) -> list[Name
     model = model or data_names()
     local = count_uses(p.abstract for p in papers)
     data = {name for name, use in local.items() if model.is_data(name, use)}
-    found: dict[str, dict[str, tuple[Paper, str]]] = {}  # by the name in lower case
+    found: dict[str, dict[str, tuple[Paper, str]]] = {}  # by the name's spelling_key
     spelt: dict[str, Counter[str]] = {}  # ... and how the papers spell it ("SWE-bench")
     for paper in papers:
         if data.isdisjoint(names_in(paper.abstract)):
             continue
         for sentence in split_sentences(paper.abstract):
             for name in (n for n in names_in(sentence) if n in data):
-                found.setdefault(name.lower(), {}).setdefault(paper.id, (paper, sentence))
-                spelt.setdefault(name.lower(), Counter())[name] += 1
+                key = spelling_key(name)
+                found.setdefault(key, {}).setdefault(paper.id, (paper, sentence))
+                spelt.setdefault(key, Counter())[name] += 1
     ranked = sorted(found.items(), key=lambda kv: -len(kv[1]))
     return [Named(spelt[key].most_common(1)[0][0], tuple(rows.values())) for key, rows in ranked]
 
 
+def spelling_key(name: str) -> str:
+    """One key for the spellings of a name: "MATH-500" and "MATH500", "SWE-Bench" and
+    "SWE-bench", "Video-MME" and "VideoMME"."""
+    return SPELLING_RE.sub("", name.lower())
+
+
 def tally(draft: Draft, papers: list[Paper], lang: str) -> str | None:
     """One line naming the datasets and benchmarks the papers' abstracts give, the most widely
-    named first, each with how many papers name it and their citations (the sentence naming it
-    supports a paper cited here first); None when they name none. Over several papers, the
+    named first, each with how many papers name it and their citations, each by the sentence
+    naming it; None when they name none. Over several papers, the
     names only one of them gives are counted, not listed, when others are shared."""
     found = named_data(papers)
     if not found:
@@ -129,7 +137,7 @@ def tally(draft: Draft, papers: list[Paper], lang: str) -> str | None:
 
 
 def _item(draft: Draft, named: Named, lang: str) -> str:
-    markers = "".join(draft.cite(p, s) for p, s in named.papers[:TALLY_MARKERS])
+    markers = "".join(draft.cite_sentence(p, s) for p, s in named.papers[:TALLY_MARKERS])
     if len(named.papers) > TALLY_MARKERS:
         markers += "…"
     n = len(named.papers)
@@ -140,6 +148,12 @@ def corpus_tally(draft: Draft, papers: list[Paper], note: str, lang: str) -> lis
     """ "Which datasets are used most often?": the names all the corpus's papers (those its
     filters let through, `note`) give, counted, cited in `draft`; or that none names one."""
     note = say(lang, "aside", text=note) if note else ""
+    papers = sorted(papers, key=_decided)  # the accepted papers cited first, orals first
     n = len(papers)
     over = say(lang, "named_over", count=plural(n, "paper"), n=f"{n:,}", note=note)
     return [over, tally(draft, papers, lang) or say(lang, "named_none")]
+
+
+def _decided(paper: Paper) -> int:
+    """Orals first, then the other accepted papers, then the rest."""
+    return 0 if "Oral" in paper.status else 1 if paper.status in ACCEPTED_STATUSES else 2

@@ -22,6 +22,18 @@ class Draft:
             self.citations.append(Citation(self.numbering.number(paper.id), paper, evidence))
         return f"[{self.numbering.get(paper.id)}]"
 
+    def cite_sentence(self, paper: Paper, sentence: str) -> str:
+        """The marker of `paper` cited by `sentence`: its own number when that is its evidence
+        (or it has none yet), else a number of its own for this sentence, so that every marker's
+        evidence is the sentence it stands for ("MATH [3]" cites the sentence naming MATH)."""
+        first = self.numbering.get(paper.id)
+        if first is None or any(c.n == first and c.evidence == sentence for c in self.citations):
+            return self.cite(paper, sentence)
+        key = f"{paper.id}\n{sentence}"
+        if self.numbering.get(key) is None:
+            self.citations.append(Citation(self.numbering.number(key), paper, sentence))
+        return f"[{self.numbering.get(key)}]"
+
     def numbered(self, number: int, paper: Paper, sentence: str) -> None:
         """A numbered line: the paper, its decision and the sentence it is cited by."""
         marker = self.cite(paper, sentence)

@@ -56,7 +56,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
     if plan.wide and plan.rate:  # "What share of the papers on X were accepted?"
         return fared([h.paper for h in about], plan.subject, plan.lang, decision.overall)
-    if plan.listing and plan.aspect == "Data":  # "Which datasets are used most often?"
+    if plan.whole:  # "Which datasets are used most often?"
         draft, note = Draft(), filters_text(plan.lang, plan.filters.description)
         draft.parts += corpus_tally(draft, [h.paper for h in about], note, plan.lang)
         return draft

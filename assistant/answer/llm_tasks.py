@@ -73,7 +73,7 @@ class Tasks:
     def run(self) -> Iterator[str]:
         about = [h.paper for h in self.decision.about]
         compared = self.plan.kind == "compare" or self.plan.aspect == COMPARED
-        if self.plan.listing and self.plan.aspect == "Data":  # "Which datasets are used most?"
+        if self.plan.whole:  # "Which datasets are used most often?"
             note = filters_text(self.plan.lang, self.plan.filters.description)
             yield from (
                 f"{line}\n"

@@ -24,10 +24,11 @@ from .cues import (
     detail_noun,
 )
 from .cues_zh import ZH_SET_DESCRIBED
-from .foreign import Foreign, content, render
+from .data_ask import data_subject
+from .foreign import Foreign, render
 from .kinds import Kind, detail_asked
 from .named import names_removed
-from .superlative import quality_asked, superlative, superlative_zh
+from .superlative import quality_asked
 
 # Prototype questions per aspect; "detail" ones ask for a fact no aspect states, "whole" ones
 # for a paper as a whole (a summary). English and Chinese alike: the multilingual space reads
@@ -133,25 +134,6 @@ ZH_DESCRIBED = re.compile(ZH_SET_DESCRIBED)
 COMPARED = "Compare"  # what "Compare the papers on X" asks of X's papers: them side by side
 COMPARE_LEAD_RE = re.compile(r"\s*compare\b")  # a rendered question opening with 比较, 对比
 SETS_RE = re.compile(r"\b(?:papers|works|studies|submissions)\b", re.I)
-# A question asking which datasets or benchmarks are used, of a subject or of the whole corpus
-# ("What benchmarks are used to evaluate LLM agents?", "Which datasets are used most often?",
-# 哪些数据集用得最多？): its subject is what is left without these words and the framing ones.
-DATA_ASK_RE = re.compile(
-    r"\b(?:which|what)\s+(?:\w+\s+)?(?:datasets?|benchmarks?|corpora|data)"
-    # ... as the head of its phrase ("What data augmentation ...?" asks for no data)
-    r"(?=\s+(?:do|does|did|are|is|were|was|have|has|can|should|would|used|for|in|on|to|that)\b"
-    r"|\s*[?.!]|\s*$)",
-    re.I,
-)
-DATA_FRAMING = frozenset(
-    terms(" ".join(t for t in ASKS["Data"] if t.isascii()))
-    | terms("datasets benchmarks corpora data used most often commonly frequently widely popular")
-    | terms("train trained training")
-)
-ZH_DATA_ASK_RE = re.compile(  # ... heading its phrase (有哪些评测基准类的论文？ asks for papers)
-    r"(?:哪些|什么|哪个|哪几个)(?:评测)?(?:数据集|基准|数据)(?![类的相方])"
-)
-ZH_DATA_FRAMING_RE = re.compile(r"[用得了被来的常最多常见评测使训练上中里]+")
 
 
 @lru_cache(maxsize=4)
@@ -209,6 +191,8 @@ def of_each(
     detail = detail_asked(rendered)
     limits = detail is not None and detail_noun(detail) == "limitations"
     foreign = isinstance(space, Foreign)
+    if not about and (data := data_subject(question, foreign)):  # "Which datasets are used?"
+        return Each("summary", None, "Data", data[0], whole=data[1])
     described = None if about else (ZH_DESCRIBED if foreign else SET_DESCRIBED_RE).search(question)
     subject = described.group("subject") if described else ""
     if foreign and render(subject, "zh") != subject:  # "撤稿的论文": cue words, read as filters
@@ -222,8 +206,6 @@ def of_each(
     # "Which one is better?", "Which is better, ELMUR or xLSTM?" (its names removed)
     if len(about) >= 2 and quality_asked(names_removed(rendered, table, about), embedder):
         return Each("facts", None, "Results", unranked=True)
-    if not described and not about and (data := data_subject(question, foreign)):
-        return Each("summary", None, "Data", data[0], whole=data[1])  # "... used for X?"
     if not described and (len(about) < 2 or not asks_each):
         return Each(kind, detail)  # "which of them ...?" picks papers, unless by limitations
     if described:  # what it asks of them: "What are the results of" [the papers on X]
@@ -248,23 +230,3 @@ def _without_verb(subject: str) -> str:
     while len(words) > 1 and words[-1].lower() in FUNCTION_WORDS:
         words.pop()
     return " ".join(words[:-1]) if len(words) > 1 else subject
-
-
-def data_subject(question: str, foreign: bool) -> tuple[str, bool] | None:
-    """A question asking which datasets or benchmarks are used: the subject of the papers it
-    asks it of, and whether that is the whole corpus (no subject); None for any other.
-    `question`: without its filters ("accepted papers" is no subject)."""
-    if foreign:
-        if not (asked := ZH_DATA_ASK_RE.search(question)) or superlative_zh(question):
-            return None  # 哪个基准的任务最多？ ranks benchmarks by their tasks
-        rest = ZH_DATA_FRAMING_RE.sub(" ", content(question.replace(asked.group(0), " "), "zh"))
-        subject = " ".join(w for w in rest.split() if len(w) > 1 or w.isascii())
-        return subject, not subject
-    most = superlative(question, False)  # "Which benchmark has the most tasks?" ranks them
-    ranks = most and not (most.quantity and terms(most.quantity) <= DATA_FRAMING)
-    if ranks or not DATA_ASK_RE.search(question):
-        return None
-    words = re.findall(r"[\w-]+", question)
-    kept = [w for w in words if w.lower() not in FUNCTION_WORDS and not terms(w) <= DATA_FRAMING]
-    subject = " ".join(kept)
-    return subject, not subject

@@ -82,6 +82,7 @@ class Plan:
     limit: int = 0  # a set question asking for so many papers ("5 papers on X"): the likeliest
     field: str = ""  # a field of the corpus asked of the papers it is about (plan/fields.py)
     unranked: bool = False  # asks which of its papers is best: each one's results (plan/asks.py)
+    whole: bool = False  # asks which datasets every paper its filters let through uses
 
     @property
     def from_metadata(self) -> bool:
@@ -208,6 +209,7 @@ def _asks(
         "detail": each.detail,
         "aspect": each.aspect,
         "unranked": each.unranked,
+        "whole": each.whole,
         "decision": decision if kind == "facts" else None,
         "rate": kind in SET_KINDS and bool(RATE_RE.search(rendered)),
         "limit": asked_count(rendered) if kind in SET_KINDS else 0,
