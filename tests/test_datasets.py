@@ -196,7 +196,9 @@ def test_every_marker_of_a_count_cites_a_sentence_naming_its_dataset(engine: Eng
     ]
     answer = engine.ask("Which datasets do they use?", turns)
     evidence = {c.n: c.evidence for c in answer.citations}
-    items = re.findall(r"\*\*([^*]+)\*\* in \d+ papers? ((?:\[\d+\])+)", answer.text.splitlines()[1])
+    items = re.findall(
+        r"\*\*([^*]+)\*\* in \d+ papers? ((?:\[\d+\])+)", answer.text.splitlines()[1]
+    )
     assert len(items) >= 3
     for name, markers in items:
         for n in re.findall(r"\d+", markers):
