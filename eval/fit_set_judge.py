@@ -3,7 +3,10 @@ a logistic model over each candidate's features (every question weighing the sam
 candidates it has), then the probability threshold that maximises the mean F1 of the dev lists;
 its L2 penalty chosen by leave-one-question-out F1 on dev.
 
-    python eval/fit_set_judge.py --seed-vs DIR [--full-vs DIR] [--dry-run]
+    python eval/fit_set_judge.py --seed-vs DIR [--full-vs DIR] [--dry-run] [--given]
+
+`--given` refits only the weights of what a set just listed has (a follow-up's candidates: how
+far each stands out from the set's middle), on the dev follow-ups, every other weight held.
 """
 
 from __future__ import annotations
@@ -12,18 +15,20 @@ import argparse
 import datetime
 import json
 import statistics
+from typing import Any
 
 import numpy as np
 from logistic import fit_logistic
 from set_eval import conversation, engines, load_sets
 
-from assistant.answer.judge import (
+from assistant.answer.judge import scale_of
+from assistant.answer.judge_model import (
     ALTERNATIVE_SHARE,
     FEATURES,
+    GIVEN,
     IMPORTANCE_POWER,
     WEIGHTS_FILE,
     JudgeModel,
-    scale_of,
 )
 from assistant.retrieve.candidates import gather
 
@@ -98,14 +103,60 @@ def cross_validated(questions: Questions, l2: float) -> float:
     return statistics.mean(scores)
 
 
+def fit_given(questions: Questions, base: np.ndarray, l2: float) -> np.ndarray:
+    """The weights of what only a set just listed has (GIVEN onwards), the others held at
+    `base`: fitted on the follow-up questions alone, so that no other question changes."""
+    x = np.vstack([q[0] for q in questions])
+    y = np.concatenate([q[1] for q in questions])
+    weight = np.concatenate([np.full(len(q[1]), 1.0 / len(q[1])) for q in questions])
+    weight = weight * np.where(y > 0, (1 - y.mean()) / max(y.mean(), 1e-6), 1.0)
+    given = fit_logistic(x[:, GIVEN:], y, weight, l2, offset=x[:, :GIVEN] @ base)
+    return np.concatenate([base, given])
+
+
+def refit_given(scale: str, questions: Questions, model: dict[str, Any]) -> None:
+    """`--given`: the follow-up weights of one scale's model refitted, the rest kept."""
+    base = np.asarray(model["weights"][:GIVEN])
+    followups = [q for q in questions if q[0][:, GIVEN].any()]
+    t = model["threshold"]
+    held_out = {}
+    for l2 in L2_GRID:
+        scores = []
+        for i in range(len(followups)):
+            w = fit_given(followups[:i] + followups[i + 1 :], base, l2)
+            scores.append(mean_f1([followups[i]], w, t))
+        held_out[l2] = statistics.mean(scores)
+    l2 = max(held_out, key=held_out.__getitem__)
+    unused = np.concatenate([base, np.zeros(len(FEATURES) - GIVEN)])
+    before = mean_f1(followups, unused, t)
+    # kept only when they do better on follow-ups they were not fitted on than none at all
+    w = fit_given(followups, base, l2) if held_out[l2] > before else unused
+    print(scale, f"{len(followups)} follow-ups, F1 without the given weights {before:.3f};")
+    print(scale, "leave-one-out F1 by L2:", {k: round(v, 3) for k, v in held_out.items()})
+    model.update(
+        weights=[round(float(v), 4) for v in w],
+        features=list(FEATURES),
+        given_l2=l2,
+        given_leave_one_out_f1=round(held_out[l2], 3),
+        given_fitted_on=f"the {len(followups)} follow-ups of the dev split, the other weights "
+        f"held, {datetime.date.today().isoformat()}, eval/fit_set_judge.py --given",
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed-vs")
     parser.add_argument("--full-vs")
     parser.add_argument("--dry-run", action="store_true", help="print, do not write")
+    parser.add_argument(
+        "--given", action="store_true", help="refit only the weights of a set just listed"
+    )
     args = parser.parse_args()
     models = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
     for scale, questions in collect(args).items():
+        if args.given:
+            refit_given(scale, questions, models[scale])
+            continue
         held_out = {l2: cross_validated(questions, l2) for l2 in L2_GRID}
         l2 = max(held_out, key=held_out.__getitem__)
         w = fit(questions, l2)

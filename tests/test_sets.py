@@ -8,11 +8,13 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from assistant.answer.judge import (
     ALTERNATIVE_SHARE,
     FEATURES,
+    GIVEN,
     IMPORTANCE_POWER,
     JudgeModel,
     share_of,
@@ -999,3 +1001,29 @@ def test_a_light_part_of_a_subject_is_judged_alone_when_the_whole_finds_nothing(
     # a subject whose whole finds papers is judged as before, with no such note
     answer = engine.ask("Which papers use reinforcement learning or imitation learning?")
     assert answer.citations and not any("as a whole" in n for n in answer.notes)
+
+
+def test_a_set_just_listed_is_judged_by_how_far_each_paper_stands_out_from_it(
+    engine: Engine,
+) -> None:
+    first = engine.ask("Which papers are about LLMs?")
+    listed = tuple(dict.fromkeys(c.paper.id for c in first.citations))
+    turns = [Turn("user", "Which papers are about LLMs?"), Turn("assistant", first.text, listed)]
+    plan = engine.plan("Which of them use reinforcement learning?", turns)
+    assert plan.focus == listed
+    judged = engine.set_judge.features(plan, list(plan.focus))
+    rows = [j.features for j in judged]
+    dense = np.array([r[FEATURES.index("dense")] for r in rows])
+    assert len(rows) >= 3 and all(r[GIVEN] == 1.0 for r in rows)
+    assert np.allclose([r[GIVEN + 1] for r in rows], dense - np.median(dense))
+    # a question of its own has none of it
+    plan = engine.plan("Which papers use reinforcement learning?")
+    rows = [j.features for j in engine.set_judge.features(plan, list(listed))]
+    assert all(r[GIVEN:] == (0.0, 0.0, 0.0) for r in rows)
+    # over thousands of papers, a follow-up's papers are kept more readily than the same
+    # evidence found afresh (fitted on the dev follow-ups, eval/fit_set_judge.py --given)
+    large = JudgeModel.load("large")
+    row = np.array([1.0, 0.3, 0.25, 0.3, 0.6, 0.0, 0.5, 0.0, 0.6, 0.0, 0.0, 0.0])
+    followup = row.copy()
+    followup[GIVEN:] = [1.0, 0.05, 0.3]
+    assert large.probability(followup[None])[0] > large.probability(row[None])[0]
