@@ -15,10 +15,20 @@ from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.data_ask import data_subject
-from assistant.schema import Paper, Turn
+from assistant.schema import Answer, Paper, Turn
 from assistant.text.named import names_in, uses_in
 
 ELMUR, REX = "bm3rbtEMFj", "btWHQoSZZ1"
+LISTING = "Which papers are about LLM reasoning?"
+
+
+def listed(engine: Engine) -> tuple[Answer, list[Turn]]:
+    """The answer to "Which papers are about LLM reasoning?" and the conversation it ends."""
+    first = engine.ask(LISTING)
+    return first, [
+        Turn("user", LISTING),
+        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
+    ]
 
 
 def paper(pid: str, abstract: str) -> Paper:
@@ -130,11 +140,7 @@ def test_the_datasets_of_a_decision_are_of_its_papers_only(engine: Engine) -> No
 
 
 def test_the_datasets_of_papers_just_listed_lead_their_data(engine: Engine) -> None:
-    first = engine.ask("Which papers are about LLM reasoning?")
-    turns = [
-        Turn("user", "Which papers are about LLM reasoning?"),
-        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
-    ]
+    first, turns = listed(engine)
     answer = engine.ask("Which datasets do they use?", turns)
     lines = answer.text.splitlines()
     assert lines[1].startswith("Datasets and benchmarks these abstracts name")
@@ -167,11 +173,7 @@ def test_with_an_llm_the_datasets_of_the_corpus_are_counted_not_asked_of_it(
 def test_with_an_llm_the_datasets_of_papers_just_listed_are_counted_before_its_lines(
     engine: Engine, seed_settings: Settings, embedder: MiniLMEmbedding
 ) -> None:
-    first = engine.ask("Which papers are about LLM reasoning?")
-    turns = [
-        Turn("user", "Which papers are about LLM reasoning?"),
-        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
-    ]
+    first, turns = listed(engine)
     with OpenAIStub() as stub:
         line = (
             "[1] These training data based metrics induce near zero cost but can faithfully track"
@@ -189,11 +191,7 @@ def test_with_an_llm_the_datasets_of_papers_just_listed_are_counted_before_its_l
 
 def test_every_marker_of_a_count_cites_a_sentence_naming_its_dataset(engine: Engine) -> None:
     # a paper cited first by another sentence (its line, another dataset) was cited by that one
-    first = engine.ask("Which papers are about LLM reasoning?")
-    turns = [
-        Turn("user", "Which papers are about LLM reasoning?"),
-        Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
-    ]
+    first, turns = listed(engine)
     answer = engine.ask("Which datasets do they use?", turns)
     evidence = {c.n: c.evidence for c in answer.citations}
     items = re.findall(
