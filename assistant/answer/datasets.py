@@ -1,7 +1,8 @@
 """Which datasets and benchmarks a set of papers names, and how many of them name each
 ("Which benchmarks do papers on speculative decoding evaluate on?"). A name is judged a dataset
 or benchmark by a logistic model over how the whole of ICLR 2026 uses it (text/named.py): beside
-"dataset" or "benchmark", beside "model", after "on", defined in parentheses. The model is
+"dataset" or "benchmark", beside "model", after "on", in a list of names, defined in
+parentheses, counted ("8 H100 GPUs"), and by how many papers. The model is
 fitted on names labelled by reading (eval/gold_data_names.jsonl, dev split) by
 eval/fit_data_names.py, which writes assistant/data/data_names.json with the counts."""
 
@@ -77,7 +78,7 @@ class DataNames:
         """Whether a name is a dataset or benchmark: by the conference's use of it, or by the
         given papers' own where the conference does not know it."""
         if name not in self.uses and COMPOUND_RE.search(name):
-            return False  # "CoT-labeled", "CoT-style": a modifier, however near "dataset"
+            return False  # "CoT-labeled": a modifier, however near "dataset"
         return self.probability(self.uses.get(name, local)) >= self.threshold
 
 
@@ -121,8 +122,8 @@ def spelling_key(name: str) -> str:
 def tally(draft: Draft, papers: list[Paper], lang: str) -> str | None:
     """One line naming the datasets and benchmarks the papers' abstracts give, the most widely
     named first, each with how many papers name it and their citations, each by the sentence
-    naming it; None when they name none. Over several papers, the
-    names only one of them gives are counted, not listed, when others are shared."""
+    naming it; None when they name none. The names only one paper gives are counted, not
+    listed, when other names are shared."""
     found = named_data(papers)
     if not found:
         return None
