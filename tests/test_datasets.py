@@ -20,6 +20,7 @@ from assistant.text.named import names_in, uses_in
 
 ELMUR, REX = "bm3rbtEMFj", "btWHQoSZZ1"
 LISTING = "Which papers are about LLM reasoning?"
+ITEM_RE = re.compile(r"^- \*\*([^*]+)\*\* in (\d+) papers? ((?:\[\d+\])+)…?$")
 
 
 def listed(engine: Engine) -> tuple[Answer, list[Turn]]:
@@ -29,6 +30,15 @@ def listed(engine: Engine) -> tuple[Answer, list[Turn]]:
         Turn("user", LISTING),
         Turn("assistant", first.text, tuple(c.paper.id for c in first.citations)),
     ]
+
+
+def counted(answer: Answer) -> list[tuple[str, str, str]]:
+    """The count a dataset answer leads with, under its heading: (name, papers, markers) each."""
+    lines = answer.text.splitlines()
+    assert lines[0].startswith("Datasets and benchmarks these abstracts name")
+    items = [m.groups() for line in lines[1:] if (m := ITEM_RE.match(line))]
+    assert all(ITEM_RE.match(line) for line in lines[1 : 1 + len(items)])
+    return items
 
 
 def paper(pid: str, abstract: str) -> Paper:
@@ -142,9 +152,7 @@ def test_the_datasets_of_a_decision_are_of_its_papers_only(engine: Engine) -> No
 def test_the_datasets_of_papers_just_listed_lead_their_data(engine: Engine) -> None:
     first, turns = listed(engine)
     answer = engine.ask("Which datasets do they use?", turns)
-    lines = answer.text.splitlines()
-    assert lines[1].startswith("Datasets and benchmarks these abstracts name")
-    named = re.findall(r"\*\*([^*]+)\*\* in \d", lines[1])
+    named = [name for name, _, _ in counted(answer)]
     assert "UltraFeedback" in named
     assert {c.paper.id for c in answer.citations} <= {c.paper.id for c in first.citations}
 
@@ -152,7 +160,7 @@ def test_the_datasets_of_papers_just_listed_lead_their_data(engine: Engine) -> N
 def test_a_chinese_data_ask_counts_in_chinese(engine: Engine) -> None:
     answer = engine.ask("这些论文用了哪些数据集？")
     assert answer.text.startswith("本语料库全部 19 篇论文中：")
-    assert "**HumanRef**（1 篇 [" in answer.text
+    assert "- **HumanRef**：1 篇 [" in answer.text
     assert any(c.paper.id == REX for c in answer.citations)
 
 
@@ -184,9 +192,7 @@ def test_with_an_llm_the_datasets_of_papers_just_listed_are_counted_before_its_l
         answer = llm_engine(seed_settings, embedder, stub).ask("Which datasets do they use?", turns)
         assert stub.chat_requests()
     assert answer.written_by.startswith("llm:")
-    lines = answer.text.splitlines()
-    assert lines[1].startswith("Datasets and benchmarks these abstracts name")
-    assert "**UltraFeedback** in 1 paper [" in lines[1]
+    assert ("UltraFeedback", "1") in {(name, n) for name, n, _ in counted(answer)}
 
 
 def test_every_marker_of_a_count_cites_a_sentence_naming_its_dataset(engine: Engine) -> None:
@@ -194,10 +200,8 @@ def test_every_marker_of_a_count_cites_a_sentence_naming_its_dataset(engine: Eng
     first, turns = listed(engine)
     answer = engine.ask("Which datasets do they use?", turns)
     evidence = {c.n: c.evidence for c in answer.citations}
-    items = re.findall(
-        r"\*\*([^*]+)\*\* in \d+ papers? ((?:\[\d+\])+)", answer.text.splitlines()[1]
-    )
+    items = counted(answer)
     assert len(items) >= 3
-    for name, markers in items:
+    for name, _, markers in items:
         for n in re.findall(r"\d+", markers):
             assert name in evidence[int(n)], (name, evidence[int(n)])

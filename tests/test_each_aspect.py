@@ -6,6 +6,7 @@ a listed paper's evidence is what it does, not its background (both read by the 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from assistant.text.tokens import terms
 ROOT = Path(__file__).resolve().parent.parent
 LONG = "Which papers are about long-horizon memory or long contexts?"
 ELMUR = "bm3rbtEMFj"
+COUNT_LINE_RE = re.compile(r"^- \*\*[^*]+\*\* in \d+ papers? \[")
 
 
 def cited(answer: Answer) -> list[str]:
@@ -28,8 +30,12 @@ def cited(answer: Answer) -> list[str]:
 
 
 def bullets(answer: Answer) -> list[str]:
-    """The answer's lines for one paper each."""
-    return [line for line in answer.text.splitlines() if line.startswith("- ")]
+    """The answer's lines for one paper each (not those counting a dataset's papers)."""
+    return [
+        line
+        for line in answer.text.splitlines()
+        if line.startswith("- ") and not COUNT_LINE_RE.match(line)
+    ]
 
 
 @pytest.fixture(scope="module")

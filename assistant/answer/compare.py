@@ -70,9 +70,10 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
     """One aspect of each of several papers ("What are their main results?"), in their order (the
     first MAX_EACH): the sentences stating it (aspects.stating), or "not stated" (the paper
     still cited, by its first sentence, so its title and link are at hand)."""
-    draft = Draft(parts=[aspect_lead(lang, aspect, len(papers))])
+    draft = Draft()
     if aspect == "Data" and len(papers) > 1 and (named := tally(draft, papers, lang)):
-        draft.parts.append(named)  # "Which datasets do they use?": the names, counted
+        draft.parts += [named, ""]  # "Which datasets do they use?": the names, counted, first
+    draft.parts.append(aspect_lead(lang, aspect, len(papers)))
     for paper in papers[:MAX_EACH]:
         sentences, aside = stating(bank, paper, aspect), ""
         if not sentences and aspect == FIGURES:  # none: what it reports without them, if stated

@@ -120,7 +120,7 @@ def spelling_key(name: str) -> str:
 
 
 def tally(draft: Draft, papers: list[Paper], lang: str) -> str | None:
-    """One line naming the datasets and benchmarks the papers' abstracts give, the most widely
+    """A heading and a line for each dataset and benchmark the papers' abstracts give, the most widely
     named first, each with how many papers name it and their citations, each by the sentence
     naming it; None when they name none. The names only one paper gives are counted, not
     listed, when other names are shared."""
@@ -133,8 +133,7 @@ def tally(draft: Draft, papers: list[Paper], lang: str) -> str | None:
     if rest := found[len(shown) :]:
         single = all(len(n.papers) == 1 for n in rest)
         items.append(say(lang, "named_more" if single else "named_others", n=len(rest)))
-    key = "named_data" if shared else "named_data_once"
-    return say(lang, key, items=say(lang, "list_sep").join(items))
+    return "\n".join([say(lang, "named_data" if shared else "named_data_once"), *items])
 
 
 def _item(draft: Draft, named: Named, lang: str) -> str:

@@ -138,9 +138,9 @@ class Tasks:
         """An aspect of each paper ("What are their main results?"): a line each in the model's
         words; a paper whose line did not hold, its sentences stating it, or "not stated"."""
         lang, aspect = self.plan.lang, self.plan.aspect
-        yield aspect_lead(lang, aspect, len(about)) + "\n"
         if aspect == "Data" and (named := tally(self.w.checker.draft, about, lang)):
-            yield named + "\n"  # "Which datasets do they use?": the names, counted
+            yield named + "\n\n"  # "Which datasets do they use?": the names, counted, first
+        yield aspect_lead(lang, aspect, len(about)) + "\n"
         task = render("task_aspect", aspect=ASKED[aspect])
         question = f"For each paper, what does it state about {ASKED[aspect]}?"
         for _, paper, line in self._lines(about[:MAX_EACH], task, question, self._stated):

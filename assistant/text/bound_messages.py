@@ -73,12 +73,12 @@ BOUNDS: dict[str, dict[str, str]] = {
     "the_papers": {"en": "the {count}", "zh": "这 {n} 篇论文"},
     # the datasets and benchmarks a set's abstracts name (answer/datasets.py)
     "named_data": {
-        "en": "Datasets and benchmarks these abstracts name most often: {items}.",
-        "zh": "这些摘要中最常提到的数据集和基准：{items}。",
+        "en": "Datasets and benchmarks these abstracts name most often:",
+        "zh": "这些摘要中最常提到的数据集和基准：",
     },
     "named_data_once": {
-        "en": "Datasets and benchmarks these abstracts name: {items}.",
-        "zh": "这些摘要中提到的数据集和基准：{items}。",
+        "en": "Datasets and benchmarks these abstracts name:",
+        "zh": "这些摘要中提到的数据集和基准：",
     },
     "named_over": {
         "en": "Over all {count} in this corpus{note}:",
@@ -88,7 +88,13 @@ BOUNDS: dict[str, dict[str, str]] = {
         "en": "None of these abstracts names a dataset or benchmark.",
         "zh": "这些摘要都没有提到数据集或基准。",
     },
-    "named_item": {"en": "**{name}** in {count} {markers}", "zh": "**{name}**（{n} 篇 {markers}）"},
-    "named_more": {"en": "{n} more named by one paper each", "zh": "另有 {n} 个各只有一篇提到"},
-    "named_others": {"en": "and {n} more", "zh": "另有 {n} 个"},
+    "named_item": {
+        "en": "- **{name}** in {count} {markers}",
+        "zh": "- **{name}**：{n} 篇 {markers}",
+    },
+    "named_more": {
+        "en": "({n} more named by one paper each)",
+        "zh": "（另有 {n} 个各只有一篇提到）",
+    },
+    "named_others": {"en": "({n} more)", "zh": "（另有 {n} 个）"},
 }
