@@ -66,14 +66,20 @@ def collect(args: argparse.Namespace) -> dict[str, Questions]:
     return out
 
 
-def fit(questions: Questions, l2: float) -> np.ndarray:
-    """Weighted logistic regression: every question weighs the same, however many candidates."""
+def stacked(questions: Questions) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """All candidates' features and labels, and their weights: every question weighs the same,
+    however many candidates it has."""
     x = np.vstack([q[0] for q in questions])
     y = np.concatenate([q[1] for q in questions])
     weight = np.concatenate([np.full(len(q[1]), 1.0 / len(q[1])) for q in questions])
     # positives are rare among hundreds of candidates: weigh both classes equally per question
     weight = weight * np.where(y > 0, (1 - y.mean()) / max(y.mean(), 1e-6), 1.0)
-    return fit_logistic(x, y, weight, l2)
+    return x, y, weight
+
+
+def fit(questions: Questions, l2: float) -> np.ndarray:
+    """Weighted logistic regression over the stacked questions."""
+    return fit_logistic(*stacked(questions), l2)
 
 
 def mean_f1(questions: Questions, w: np.ndarray, t: float) -> float:
@@ -106,10 +112,7 @@ def cross_validated(questions: Questions, l2: float) -> float:
 def fit_given(questions: Questions, base: np.ndarray, l2: float) -> np.ndarray:
     """The weights of what only a set just listed has (GIVEN onwards), the others held at
     `base`: fitted on the follow-up questions alone, so that no other question changes."""
-    x = np.vstack([q[0] for q in questions])
-    y = np.concatenate([q[1] for q in questions])
-    weight = np.concatenate([np.full(len(q[1]), 1.0 / len(q[1])) for q in questions])
-    weight = weight * np.where(y > 0, (1 - y.mean()) / max(y.mean(), 1e-6), 1.0)
+    x, y, weight = stacked(questions)
     given = fit_logistic(x[:, GIVEN:], y, weight, l2, offset=x[:, :GIVEN] @ base)
     return np.concatenate([base, given])
 

@@ -18,6 +18,7 @@ import numpy as np
 from ..config import DATA_DIR
 from ..embedding import MiniLMEmbedding
 from ..schema import Paper
+from ..text.named import DATA_NOUN_RE
 from ..text.numbers import states_figure
 from .evidence import Scored, SentenceBank, Words
 
@@ -41,7 +42,7 @@ CUES = {
         r"(?:propose|introduce|present|develop|design|put forward)",
         re.I,
     ),
-    "Data": re.compile(r"\b(?:datasets?|benchmarks?|corpus|corpora)\b", re.I),
+    "Data": DATA_NOUN_RE,
     "Limitations": re.compile(
         r"\b(?:a|one|the|main|key)\s+(?:main\s+|key\s+)?(?:limitation|drawback|weakness)"
         r" of (?:our|this|the proposed) \w+ is\b"

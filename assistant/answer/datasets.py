@@ -22,7 +22,7 @@ from ..config import DATA_DIR
 from ..schema import ACCEPTED_STATUSES, Paper
 from ..text.counts import plural
 from ..text.messages import say
-from ..text.named import NameUse, count_uses, names_in
+from ..text.named import NameUse, merged, names_in, uses_in
 from ..text.sentences import split_sentences
 from .draft import Draft
 
@@ -97,12 +97,12 @@ def named_data(papers: list[Paper], model: DataNames | None = None) -> list[Name
     """The datasets and benchmarks the papers' abstracts name, the most widely named first
     (ties by first appearance); each with the papers naming it and their sentence."""
     model = model or data_names()
-    local = count_uses(p.abstract for p in papers)
-    data = {name for name, use in local.items() if model.is_data(name, use)}
+    each = [uses_in(p.abstract) for p in papers]
+    data = {name for name, use in merged(each).items() if model.is_data(name, use)}
     found: dict[str, dict[str, tuple[Paper, str]]] = {}  # by the name's spelling_key
     spelt: dict[str, Counter[str]] = {}  # ... and how the papers spell it ("SWE-bench")
-    for paper in papers:
-        if data.isdisjoint(names_in(paper.abstract)):
+    for paper, own in zip(papers, each):
+        if data.isdisjoint(own):
             continue
         for sentence in split_sentences(paper.abstract):
             for name in (n for n in names_in(sentence) if n in data):

@@ -125,21 +125,23 @@ class SetJudge:
         return [c for _, c in self._alternatives(plan)]
 
     def _alternatives(self, plan: Plan) -> list[tuple[str, list[Concept]]]:
-        parts = alternatives_of(plan.subject)
         whole = [(plan.subject, self.concepts(plan))]
         others = [(e, c) for e in plan.expansions if (c := self._concepts(e))]
-        if len(parts) < 2:
-            return whole + others
-        own = [p for p in parts if share_of(p, whole[0][1]) >= ALTERNATIVE_SHARE]
-        return whole + [(p, c) for p in own if (c := self._concepts(p))] + others
+        own = [(p, c) for p, alone in self._parts(plan) if alone and (c := self._concepts(p))]
+        return whole + own + others
 
     def minor_parts(self, plan: Plan) -> list[str]:
         """The parts of "A or B" carrying too little of the subject to be judged on their own."""
+        return [p for p, alone in self._parts(plan) if not alone and self._concepts(p)]
+
+    def _parts(self, plan: Plan) -> list[tuple[str, bool]]:
+        """The parts of "A or B" (none when the subject has one), each with whether it carries
+        enough of the subject's weight to be an alternative subject on its own."""
         parts = alternatives_of(plan.subject)
         if len(parts) < 2:
             return []
         whole = self.concepts(plan)
-        return [p for p in parts if share_of(p, whole) < ALTERNATIVE_SHARE and self._concepts(p)]
+        return [(p, share_of(p, whole) >= ALTERNATIVE_SHARE) for p in parts]
 
     def leads(self, plan: Plan) -> list[list[Concept]]:
         """Each alternative's concepts before its first preposition, weighing the same: what

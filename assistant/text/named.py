@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 # A name: a capitalised word with a capital or digit inside ("ImageNet", "GSM8K", "Qwen2"), a
 # capitalised word joined by a hyphen to another ("Spec-Bench", "Office-Home"), or capitals
@@ -46,16 +46,7 @@ class NameUse:
         return NameUse(*(a + b for a, b in zip(self.as_row(), other.as_row())))
 
     def as_row(self) -> tuple[int, ...]:
-        return (
-            self.occurrences,
-            self.papers,
-            self.near_data,
-            self.near_model,
-            self.after_on,
-            self.defined,
-            self.listed,
-            self.counted,
-        )
+        return astuple(self)
 
 
 def names_in(text: str) -> list[str]:
@@ -86,9 +77,14 @@ def uses_in(text: str) -> dict[str, NameUse]:
 
 def count_uses(texts: Iterable[str]) -> dict[str, NameUse]:
     """How every name is used across the texts."""
+    return merged(uses_in(text) for text in texts)
+
+
+def merged(uses: Iterable[dict[str, NameUse]]) -> dict[str, NameUse]:
+    """The uses of several texts (each as uses_in gives them), added up name by name."""
     total: dict[str, NameUse] = {}
-    for text in texts:
-        for name, use in uses_in(text).items():
+    for one in uses:
+        for name, use in one.items():
             total[name] = total[name].plus(use) if name in total else use
     return total
 
