@@ -205,3 +205,13 @@ def test_every_marker_of_a_count_cites_a_sentence_naming_its_dataset(engine: Eng
     for name, _, markers in items:
         for n in re.findall(r"\d+", markers):
             assert name in evidence[int(n)], (name, evidence[int(n)])
+
+
+def test_the_most_popular_benchmarks_are_counted_not_ranked_by_a_figure(engine: Engine) -> None:
+    # it ranked ImagenWorld by "3.6K condition sets", a figure for "popular benchmarks"
+    answer = engine.ask("What are the most popular benchmarks for image generation?")
+    assert "states a figure" not in answer.text
+    assert ("ImagenWorld", "1") in {(name, n) for name, n, _ in counted(answer)}
+    # a superlative asking no data still ranks by its figure
+    ranked = engine.ask("What are the largest benchmarks used for agents?")
+    assert "states a figure" in ranked.text

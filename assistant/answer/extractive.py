@@ -101,7 +101,9 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     found = decision.words if decision.words.concepts else terms(plan.query) - FRAMING_STEMS
     two = len(plan.pinned) == 2  # "Which one has more tasks?": of two, the most
     asked = superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
-    if asked and (draft := ranked(bank, about, asked, plan.lang)) is not None:
+    # an aspect asked of each paper is no ranking ("the most popular benchmarks for X": each
+    # one's data, the names counted)
+    if asked and not plan.aspect and (draft := ranked(bank, about, asked, plan.lang)) is not None:
         return draft
     if (draft := _conditioned(plan, about, bank, note)) is not None:
         return draft
