@@ -107,6 +107,36 @@ def test_a_papers_data_is_every_sentence_naming_its_benchmarks(engine: Engine) -
     assert all(name in shown for name in ("T-Maze", "POPGym", "MIKASA-Robo"))
 
 
+@pytest.mark.parametrize("question", ["What datasets does ELMUR use?", "ELMUR 用了哪些数据集？"])
+def test_one_papers_data_asked_of_it_is_the_sentences_naming_its_benchmarks(
+    engine: Engine, question: str
+) -> None:
+    # before, the closest sentences by meaning answered: ELMUR's problem statement
+    answer = engine.ask(question)
+    assert cited(answer) == [ELMUR]
+    assert all(name in answer.text for name in ("T-Maze", "POPGym", "MIKASA-Robo"))
+    assert "instantaneous information" not in answer.text
+
+
+def test_a_sentence_naming_a_known_benchmark_is_data_though_it_reads_as_results(
+    engine: Engine,
+) -> None:
+    # "on GSM8K and MMLU, up to 97% ... decoded correctly": the aspect model reads a result
+    paper = Paper(
+        id="prophet",
+        title="Diffusion Language Model Knows the Answer Before It Decodes",
+        abstract=(
+            "Diffusion language models offer parallel sequence generation. We observe that "
+            "the correct answer often emerges early in decoding. For example, on GSM8K and "
+            "MMLU, up to 97% and 99% of instances can be decoded correctly using only half of "
+            "the refinement steps. We introduce Prophet, a training-free fast decoding paradigm."
+        ),
+    )
+    shown = [s.text for s in stating(engine.bank, paper, "Data")]
+    assert any("GSM8K and MMLU" in text for text in shown)
+    assert not any("Prophet" in text for text in shown)
+
+
 def test_each_aspect_cites_a_paper_whose_abstract_states_none_of_it(engine: Engine) -> None:
     draft = each_aspect(engine.bank, [FASTVID, engine.table.get(ELMUR)], "Limitations", "zh")
     lines = draft.text().splitlines()

@@ -181,7 +181,9 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose
         vector, words = bank.embedder.embed_many([own])[0], terms(own)
     aspect = _aspect_asked(plan, about, own, bank, embed)
-    if aspect == FIGURES:  # "How much faster is RepSpec?": the sentences reporting numbers
+    # "How much faster is RepSpec?", "What datasets does ELMUR use?": the sentences reporting
+    # numbers, or stating its data (each naming one of its benchmarks); or "not stated"
+    if aspect in (FIGURES, "Data"):
         return each_aspect(bank, [about[0].paper], aspect, plan.lang)
     stated = aspects_of(bank, about[0].paper).get(aspect) if aspect else None
     if stated is None and _nothing_asked(plan, about, own):  # "What is ELMUR?": it in brief
