@@ -128,6 +128,21 @@ def test_do_any_of_them_asks_which_of_the_papers_just_listed_do(
     assert plan.own_subject == "强化学习"
 
 
+@pytest.mark.parametrize("question", ["这些论文里哪些用了强化学习？", "这些论文中哪些用了强化学习？"])
+def test_which_of_these_papers_lists_them_as_the_english_question_does(
+    engine: Engine, question: str
+) -> None:
+    # "which of these papers": read as one fact question about the closest paper before
+    english = engine.ask("Which of these papers use reinforcement learning?")
+    chinese = engine.ask(question)
+    assert chinese.kind == "which" and len(chinese.citations) >= 2
+    assert [c.paper.id for c in chinese.citations] == [c.paper.id for c in english.citations]
+    first = engine.ask("哪些论文提出了新的基准？")
+    listed = tuple(c.paper.id for c in first.citations)
+    turns = [Turn("user", first.question), Turn("assistant", first.text, listed)]
+    assert engine.plan(question, turns).focus == listed  # after a list: which of those
+
+
 def test_a_translation_that_explains_all_the_chinese_is_not_second_guessed(engine: Engine) -> None:
     # no benchmark paper uses diffusion models: "none", as in English, not the papers whose
     # sentences are merely close in the multilingual space to the untranslated question

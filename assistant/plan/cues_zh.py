@@ -12,7 +12,8 @@ from .cues import NEGATED
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
 ZH_CUES: tuple[tuple[str, str], ...] = (
     (
-        r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)",
+        r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)"
+        r"|这些(?:论文|工作|文章)?(?:里面?|中|当中)哪(?:些|篇)",  # 这些论文里哪些…
         " which of them ",
     ),
     # which research directions (topics), not which papers: "哪些领域的论文最多？", "今年的热门研究
