@@ -128,7 +128,9 @@ def test_do_any_of_them_asks_which_of_the_papers_just_listed_do(
     assert plan.own_subject == "强化学习"
 
 
-@pytest.mark.parametrize("question", ["这些论文里哪些用了强化学习？", "这些论文中哪些用了强化学习？"])
+@pytest.mark.parametrize(
+    "question", ["这些论文里哪些用了强化学习？", "这些论文中哪些用了强化学习？"]
+)
 def test_which_of_these_papers_lists_them_as_the_english_question_does(
     engine: Engine, question: str
 ) -> None:
