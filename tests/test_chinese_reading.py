@@ -145,6 +145,16 @@ def test_which_of_these_papers_lists_them_as_the_english_question_does(
     assert engine.plan(question, turns).focus == listed  # after a list: which of those
 
 
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [("这些论文里面哪些领域最热门？", "topics"), ("这些论文里哪些方法最常见？", "facts")],
+)
+def test_which_of_these_papers_methods_or_fields_asks_for_those_not_papers(
+    engine: Engine, question: str, kind: str
+) -> None:
+    assert engine.plan(question).kind == kind
+
+
 def test_a_translation_that_explains_all_the_chinese_is_not_second_guessed(engine: Engine) -> None:
     # no benchmark paper uses diffusion models: "none", as in English, not the papers whose
     # sentences are merely close in the multilingual space to the untranslated question

@@ -20,7 +20,6 @@ from ..embedding import MiniLMEmbedding
 from ..schema import Paper
 from ..text.named import DATA_NOUN_RE
 from ..text.numbers import states_figure
-from .datasets import named_data
 from .evidence import Scored, SentenceBank, Words
 
 # What a sentence stating each aspect reads like; a sentence's lean toward an aspect is its
@@ -163,12 +162,10 @@ def stating(bank: SentenceBank, paper: Paper, aspect: str) -> list[Scored]:
         return [cell] if cell is not None else []
     texts, x = paper_features(bank, paper)  # its cell is the likeliest of these (assign)
     chance = model.probabilities(x)["Data"]
-    naming = {s for n in named_data([paper]) for _, s in n.papers}  # "on GSM8K and MMLU, ..."
-    likeliest = [i for i, text in enumerate(texts) if text in naming] + [
-        int(i) for i in np.argsort(-chance) if chance[i] >= model.data_floor
+    likeliest = [
+        int(i) for i in np.argsort(-chance)[:DATA_SENTENCES] if chance[i] >= model.data_floor
     ]
-    chosen = list(dict.fromkeys(likeliest))[:DATA_SENTENCES]
-    return [Scored(paper, i, texts[i], float(chance[i]), 0.0, 0.0) for i in sorted(chosen)]
+    return [Scored(paper, i, texts[i], float(chance[i]), 0.0, 0.0) for i in sorted(likeliest)]
 
 
 def proposed(bank: SentenceBank, paper: Paper) -> Scored | None:

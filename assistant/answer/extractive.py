@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..embedding import GroupCache
 from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
 from ..plan.cues import COMPARE_RE, FRAMING_STEMS, ONE_DESCRIBED_RE, PRONOUN_RE
+from ..plan.data_ask import data_subject
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
@@ -182,7 +183,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         vector, words = bank.embedder.embed_many([own])[0], terms(own)
     aspect = _aspect_asked(plan, about, own, bank, embed)
     # "How much faster is RepSpec?", "What datasets does ELMUR use?": the sentences reporting
-    # numbers, or stating its data (each naming one of its benchmarks); or "not stated"
+    # numbers, or stating its data; or that the abstract states none
     if aspect in (FIGURES, "Data"):
         return each_aspect(bank, [about[0].paper], aspect, plan.lang)
     stated = aspects_of(bank, about[0].paper).get(aspect) if aspect else None
@@ -235,6 +236,8 @@ def _aspect_asked(
         return None
     if plan.named and plan.lang == "en":  # "What does RepSpec propose?": of "the paper"
         own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
+    if data_subject(plan.question, plan.lang != "en") is not None:  # "What datasets does it use?"
+        return "Data"  # read by the question's form: not "How was the TumorCoT dataset built?"
     aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
     return aspect if aspect in ASKED_ALONE else None
 

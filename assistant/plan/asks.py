@@ -117,9 +117,8 @@ ASKS: dict[str, tuple[str, ...]] = {
 ASPECT_STEMS = frozenset(
     terms(" ".join(t for k, ts in ASKS.items() if k not in ("detail", "whole") for t in ts))
 )
-# of one paper: limitations are a detail; figures are the sentences reporting numbers, its data
-# those naming its benchmarks (answer/aspects.stating)
-ASKED_ALONE = ("Method", "Results", "Problem", "Data", "Figures")
+# of one paper: data and limitations are details; figures are the sentences reporting numbers
+ASKED_ALONE = ("Method", "Results", "Problem", "Figures")
 # An aspect is asked when its closest prototype is at least ASK_FLOOR close and ASK_MARGIN
 # closer than every other kind's. Chosen by hand on a dozen questions (no gold set holds
 # aspect questions): contribution questions came 0.62-0.86 close, detail ones at most 0.55

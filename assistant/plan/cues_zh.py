@@ -12,8 +12,7 @@ from .cues import NEGATED
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
 ZH_CUES: tuple[tuple[str, str], ...] = (
     (
-        r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)"
-        r"|这些(?:论文|工作|文章)?(?:里面?|中|当中)哪(?:些|篇)",  # 这些论文里哪些…
+        r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)",
         " which of them ",
     ),
     # which research directions (topics), not which papers: "哪些领域的论文最多？", "今年的热门研究
@@ -22,6 +21,12 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"哪些(?:研究)?(?:方向|领域|主题|话题)"
         r"|(?:研究)?(?:方向|领域|主题|话题)(?:(?:有哪些|是什么)(?=[？?]?$)|(?=最))",
         " topics ",
+    ),
+    # "这些论文里哪些用了强化学习？": which of these papers; not which of their methods or datasets
+    # (这些论文中哪些方法最常见？), nor topics (read above)
+    (
+        r"这些(?:论文|工作|文章)?(?:里面?|中|当中)哪(?:些|篇)(?!方法|(?:评测)?(?:数据集|基准))",
+        " which of them ",
     ),
     # "有哪些创新点？", "有哪些贡献？": what a paper contributes, asked of the papers at hand, not
     # which papers there are
