@@ -12,11 +12,11 @@ from .answer.decide import Decision
 from .answer.evidence import Weighted
 from .answer.set_llm import judged_by_llm, llm_judges
 from .answer.sides import side_by_side
-from .answer.subject import sole_name
+from .answer.subject import names_of, sole_name
 from .plan.foreign import doubtful
 from .plan.plan import Plan
 from .retrieve.candidates import exhaustive, gather, unnegated
-from .retrieve.mentions import found_by, literal_hits
+from .retrieve.mentions import found_by, literal_hits, named_hits, names_found_by
 from .schema import Answer, PaperHit
 from .text.messages import say
 
@@ -35,6 +35,9 @@ def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
     term = plan.literal or sole_name(plan.subject, judge.concepts(plan))
     if found := literal_hits(engine.table, replace(plan, literal=term)):
         return found, found, (found_by(plan, term),)
+    names = () if term or plan.negated else names_of(plan.subject, judge.concepts(plan))
+    if names and (found := named_hits(engine.table, plan, names)):  # "FID on ImageNet 256x256"
+        return found, found, (names_found_by(plan, names),)
     ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
     kept = {j.paper.id for j in judge.kept(plan, ranked)}
     notes: tuple[str, ...] = ()

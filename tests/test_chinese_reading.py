@@ -155,6 +155,20 @@ def test_which_of_these_papers_methods_or_fields_asks_for_those_not_papers(
     assert engine.plan(question).kind == kind
 
 
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("有没有关于 7B 模型量化的论文？", "7B model quantization"),
+        ("哪些论文研究3D高斯溅射？", "3d gaussian splatting"),
+    ],
+)
+def test_a_latin_word_opening_with_figures_is_read_whole(
+    engine: Engine, question: str, subject: str
+) -> None:
+    # read as "B model quantization" and "D 3d gaussian splatting"
+    assert engine.plan(question).subject == subject
+
+
 def test_a_translation_that_explains_all_the_chinese_is_not_second_guessed(engine: Engine) -> None:
     # no benchmark paper uses diffusion models: "none", as in English, not the papers whose
     # sentences are merely close in the multilingual space to the untranslated question

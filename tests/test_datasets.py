@@ -11,10 +11,12 @@ import pytest
 from openai_stub import OpenAIStub, llm_engine
 
 from assistant.answer.datasets import data_names, named_data
+from assistant.answer.subject import names_of
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.data_ask import data_subject
+from assistant.retrieve.mentions import pattern_of
 from assistant.schema import Answer, Paper, Turn
 from assistant.text.named import names_in, uses_in
 
@@ -215,3 +217,41 @@ def test_the_most_popular_benchmarks_are_counted_not_ranked_by_a_figure(engine: 
     # a superlative asking no data still ranks by its figure
     ranked = engine.ask("What are the largest benchmarks used for agents?")
     assert "states a figure" in ranked.text
+
+
+ELMUR, REX_THINKER = "bm3rbtEMFj", "btWHQoSZZ1"
+
+
+@pytest.mark.parametrize(
+    ("question", "papers", "meet"),
+    [
+        ("Which papers report results on T-Maze or HumanRef?", {ELMUR, REX_THINKER}, "one of"),
+        ("Which papers evaluate on T-Maze and POPGym?", {ELMUR}, "all of"),
+    ],
+)
+def test_a_subject_of_several_benchmark_names_lists_the_papers_writing_them(
+    engine: Engine, question: str, papers: set[str], meet: str
+) -> None:
+    # "T-Maze or HumanRef" listed ELMUR alone: judged by meaning, the names weigh little
+    answer = engine.ask(question)
+    assert {c.paper.id for c in answer.citations} == papers
+    assert any(f"give {meet} “T-Maze”" in note for note in answer.notes)
+
+
+def test_a_subject_is_its_names_only_when_they_carry_it(engine: Engine) -> None:
+    def names(question: str) -> tuple[str, ...]:
+        plan = engine.plan(question)
+        return names_of(plan.subject, engine.set_judge.concepts(plan))
+
+    assert names("Which papers evaluate on T-Maze and POPGym?") == ("T-Maze", "POPGym")
+    assert names("Which papers report FID on ImageNet 256x256?") == ("FID", "ImageNet", "256x256")
+    assert names("Which papers use memory for long-horizon reinforcement learning?") == ()
+    assert names("Which papers evaluate on POPGym?") == ()  # one name: sole_name's
+
+
+def test_a_size_and_a_name_in_capitals_match_as_papers_write_them() -> None:
+    size = pattern_of("256x256", exact=True)
+    assert all(size.search(t) for t in ("ImageNet 256×256", "at 256$\\times$256", "256 x 256"))
+    math = pattern_of("MATH", exact=True)
+    assert math.search("on GSM8K and MATH-500") and not math.search("math word problems")
+    assert pattern_of("MATH").search("math word problems")  # a mention asked for: any case

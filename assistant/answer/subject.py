@@ -11,7 +11,7 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..plan.cues import FRAMING_WORDS
 from ..text.acronyms import Concept
-from ..text.names import distinct_tokens
+from ..text.names import distinct_tokens, looks_like_name
 from ..text.tokens import tokenize
 
 WORD_RE = re.compile(r"[\w'-]+")
@@ -38,9 +38,11 @@ ANY = 1e-9  # of a lead: some of it
 # Chosen on the dev splits of eval/gold_sets_*.jsonl (see eval/RESULTS.md).
 LEAD_FRAMES = 0.15
 LEAD_FRAMING_CLOSE = 0.40
-# A name carrying this share of a subject's weight is the subject (sole_name). By hand: "report
-# results on ImageNet" 0.80.
+# A name carrying this share of a subject's weight is the subject (sole_name), and so are two or
+# more names carrying it together (names_of). By hand: "report results on ImageNet" 0.80.
 NAME_SHARE = 0.75
+HYPHENED_RE = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
+FIGURE_TOKEN_RE = re.compile(r"(?<![\w-])\d[\w.]*\b")  # "256x256", "7B": written as a name is
 
 
 def lead_of(text: str) -> str:
@@ -168,3 +170,23 @@ def sole_name(subject: str, concepts: list[Concept]) -> str:
         if total and names and weight >= NAME_SHARE * total:
             return names[0] if len(spellings) == 1 else ""
     return ""
+
+
+def names_of(subject: str, concepts: list[Concept]) -> tuple[str, ...]:
+    """The names a subject is, as written, when it is two or more ("FID on ImageNet 256x256",
+    "CIFAR-10 and ImageNet", "GSM8K or MATH"): the concepts it writes as specific names or
+    figures, an acronym with a long form among them, carrying NAME_SHARE or more of its weight
+    together; () for any other subject. Its papers are those that write them."""
+    hyphened = [t for t in HYPHENED_RE.findall(subject) if looks_like_name(t)]  # "T-Maze"
+    tokens = [*distinct_tokens(subject), *hyphened, *FIGURE_TOKEN_RE.findall(subject)]
+    written = {stem: token for token in tokens for stem in tokenize(token)}
+    names, weight = [], 0.0
+    for share, spellings in concepts:
+        found = [written[s[0]] for s in spellings if len(s) == 1 and s[0] in written]
+        if found:
+            names.append(found[0])
+            weight += share
+    total = sum(w for w, _ in concepts)
+    if len(set(names)) < 2 or not total or weight < NAME_SHARE * total:
+        return ()
+    return tuple(dict.fromkeys(names))

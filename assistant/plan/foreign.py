@@ -1,9 +1,7 @@
-"""Questions in another language, read by the English rules and answered over English abstracts.
-Its structural words are rendered as the English cue words (cues_zh.ZH_CUES), so filters, kinds and
-references back read as they do in English; what it is about is looked up in the multilingual
-space against the conference's own English keywords (the bridge), so BM25 and the English set
-judge can weigh it; and the question itself is embedded there, for dense retrieval over the
-papers' multilingual vectors and for choosing the abstract sentences that answer it."""
+"""Questions in another language, read by the English rules over English abstracts: structural
+words rendered as English cue words (cues_zh.ZH_CUES); what it is about looked up in the
+multilingual space against the conference's English keywords (the bridge), for BM25 and the set
+judge; the question itself embedded there, for dense retrieval and choosing sentences."""
 
 from __future__ import annotations
 
@@ -18,6 +16,7 @@ import numpy as np
 from ..config import DATA_DIR
 from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
+from ..text.tokens import tokenize
 from .count import ZH_COUNT_RE
 from .cues_zh import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
@@ -59,9 +58,8 @@ HEAD_EXPLAINED = 0.25
 # candidate gains BRIDGE_FEEDBACK times its lift. Chosen on the dev split of
 # eval/gold_zh_terms.jsonl (0.1-0.5 tried; 0.3-0.4 best).
 BRIDGE_FEEDBACK = 0.3
-# ... and only a phrase with at least this lift joins them: one the closest papers give barely
-# more often than chance ("llm" for 顿悟, grokking) is no name for the subject. Dev topics: 0 and
-# 0.2 the same, 0.3 0.858 / 0.822 / 0.717 against 0.842 / 0.814 / 0.717, 0.4 0.850 / 0.817.
+# ... and only a phrase with at least this lift joins them ("llm" for 顿悟, grokking, is no name
+# of it). Dev topics: 0 and 0.2 the same, 0.3 0.858 / 0.822 / 0.717 against 0.842 / 0.814 / 0.717.
 FEEDBACK_JOIN = 0.3
 SHARED_PHRASES_FROM = 1000  # papers: from this size on, only shared keyword phrases are own
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
@@ -69,7 +67,9 @@ FRAMING = {"zh": re.compile(f"{ZH_FRAMING}|{ZH_COUNT_RE.pattern}")}  # and "5篇
 PROTOTYPES = {"zh": ZH_PROTOTYPES}
 LISTING = {"zh"}  # languages whose "、" lists alternatives
 OR_RE = re.compile(r"或者|或是|或|、")  # "A或B", "A、B": alternatives
-LATIN_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
+# a Latin word, whole when it opens with figures ("3D", not "D"); the bridge reads the rest
+LATIN_RE = re.compile(r"(?:\d+(?:\.\d+)?[A-Za-z×]|[A-Za-z])[A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
+LETTERED_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
 PUNCTUATION_RE = re.compile(r"[^\w\s、-]+")  # "、" is kept: it lists alternatives
 # "X（Y）": Y glosses X in other words, so each is looked up on its own, as alternatives are
 GLOSS_RE = re.compile(r"[（(]([^）)]*)[）)]")
@@ -118,15 +118,20 @@ def doubtful(subject: str, own: str) -> bool:
     return subject != own and explained(subject, own) < 1.0
 
 
+def _qualified(latin: list[str], phrase: str) -> str:
+    """The phrase qualified by the Latin words it does not say already (not "3D 3d ...")."""
+    said = set(tokenize(phrase))
+    return " ".join([*(w for w in latin if not set(tokenize(w)) <= said), phrase])
+
+
 def latin_terms(text: str) -> list[str]:
     """The words in Latin letters inside text in another script ("GRPO", "T-Maze")."""
     return LATIN_RE.findall(text)
 
 
 def own_phrases(table: PaperTable) -> set[str]:
-    """The corpus's own keyword phrases: on a small corpus all of them, on a large one those at
-    least two of its papers give (a phrase one paper of thousands gives is often misspelt:
-    "causal reasoing", "lnstruction learning")."""
+    """The corpus's own keyword phrases: on a small corpus all, on a large one those two or more
+    papers give (one paper's is often misspelt: "causal reasoing", "lnstruction learning")."""
     counts = Counter(keyword_phrase(k) for p in table.papers for k in set(p.keywords))
     counts.pop("", None)
     if len(table.papers) < SHARED_PHRASES_FROM:
@@ -147,9 +152,8 @@ class Translation:
 
 
 class Foreign:
-    """What reading questions in other languages needs, made on the first such question: the
-    multilingual embedder, its prototypes of each kind, and the bridge's keyword phrases (the
-    conference's and this corpus's own) embedded once (kept in the embedder's disk cache)."""
+    """What questions in other languages need, made on the first: the multilingual embedder, its
+    prototypes of each kind, the bridge's keyword phrases embedded once (disk-cached)."""
 
     def __init__(
         self,
@@ -205,7 +209,7 @@ class Foreign:
         is close enough). Latin words beside a translated phrase, with no "或" between, qualify
         it: one phrase, not an alternative."""
         latin = latin_terms(text)
-        rest = LATIN_RE.sub(" ", text).strip()
+        rest = LETTERED_RE.sub(" ", text).strip()
         parts = [p.strip() for p in OR_RE.split(rest) if len(p.strip()) >= MIN_CHARS]
         # the dictionary alone never translates the whole of "A或B": its one phrase would be A's
         phrases = self._bridge(rest, len(parts) < 2) if len(rest) >= MIN_CHARS else []
@@ -220,7 +224,7 @@ class Foreign:
             if not head and split != rest:
                 phrases, head = self._headed(split, phrases)
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
-            phrases, latin = list(dict.fromkeys(f"{' '.join(latin)} {p}" for p in phrases)), []
+            phrases, latin = [_qualified(latin, p) for p in dict.fromkeys(phrases)], []
         english = tuple(t for t in dict.fromkeys([" ".join(latin), head, *phrases]) if t)
         if head:
             return Translation(english, f"{head} of {phrases[0]}", headed=True)

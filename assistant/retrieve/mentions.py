@@ -12,17 +12,29 @@ from ..store.papers import PaperTable
 from ..text.messages import say
 
 PLURAL = r"(?:s|es)?"  # "transformer" finds "transformers" too
+ANY_RE = re.compile(r"\bor\b", re.I)  # "GSM8K or MATH": either name
 
 
-def pattern_of(term: str) -> re.Pattern[str]:
+SIZE_RE = re.compile(r"^(\d+)[x×](\d+)$", re.I)  # "256x256"
+TIMES = r"\s*(?:[x×]|\$?\\times\$?)\s*"  # ... written 256×256, 256 x 256 or 256$\times$256
+
+
+def pattern_of(term: str, exact: bool = False) -> re.Pattern[str]:
     """The term as a whole word or words, any case, hyphens or spaces between its words, a
     singular or plural ("flow matching" finds "Flow-Matching"; "benchmarks" finds "benchmark";
-    "Mamba" finds "Mamba-2", not "Mambaformer")."""
+    "Mamba" finds "Mamba-2", not "Mambaformer"); a size as any of its spellings. `exact`: a
+    word in capitals in its case only (the MATH benchmark, not "math")."""
     words = [w for w in re.split(r"[\s-]+", term.strip()) if w]
     if words and len(words[-1]) > 3 and re.search(r"[^s]s$", words[-1]):  # "benchmarks"
         words[-1] = words[-1][:-1]
-    escaped = r"[\s-]+".join(re.escape(w) for w in words)
+    escaped = r"[\s-]+".join(_spelt(w, exact) for w in words)
     return re.compile(r"(?<![\w])" + escaped + PLURAL + r"(?![^\W\d_])", re.I)
+
+
+def _spelt(word: str, exact: bool) -> str:
+    if size := SIZE_RE.match(word):
+        return f"{size.group(1)}{TIMES}{size.group(2)}"
+    return f"(?-i:{re.escape(word)})" if exact and word.isupper() else re.escape(word)
 
 
 def holds(paper: Paper, pattern: re.Pattern[str]) -> bool:
@@ -42,6 +54,22 @@ def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
     found = [p for p in _passing(table, plan) if holds(p, pattern)]
     found.sort(key=lambda p: _aboutness(p, pattern), reverse=True)  # stable: corpus order ties
     return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in found]
+
+
+def named_hits(table: PaperTable, plan: Plan, names: tuple[str, ...]) -> list[PaperHit]:
+    """The papers the plan's filters let through that write every one of the names (or any
+    one, for "A or B"), most about them first: "Which papers report FID on ImageNet 256x256?"."""
+    patterns = [pattern_of(n, exact=True) for n in names]
+    meet = any if ANY_RE.search(plan.subject) else all
+    found = [p for p in _passing(table, plan) if meet(holds(p, q) for q in patterns)]
+    found.sort(key=lambda p: [sum(x) for x in zip(*(_aboutness(p, q) for q in patterns))])
+    return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in reversed(found)]
+
+
+def names_found_by(plan: Plan, names: tuple[str, ...]) -> str:
+    quoted = say(plan.lang, "list_sep").join(f"“{n}”" for n in names)
+    key = "names_any" if ANY_RE.search(plan.subject) else "names_all"
+    return say(plan.lang, key, names=quoted)
 
 
 def stating(table: PaperTable, plan: Plan) -> list[PaperHit]:

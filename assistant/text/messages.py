@@ -152,6 +152,16 @@ MESSAGES: dict[str, dict[str, str]] = {
         "not judged by meaning",
         "zh": "按标题、摘要或关键词中出现的“{term}”列出，未按语义判断",
     },
+    "names_all": {
+        "en": "listed because their title, abstract or keywords give all of {names}, "
+        "not judged by meaning",
+        "zh": "按标题、摘要或关键词中同时出现{names}列出，未按语义判断",
+    },
+    "names_any": {
+        "en": "listed because their title, abstract or keywords give one of {names}, "
+        "not judged by meaning",
+        "zh": "按标题、摘要或关键词中出现{names}之一列出，未按语义判断",
+    },
     "state": {"en": "state the {thing}", "zh": "说明{thing}"},
     "authors": {"en": "authors", "zh": "作者"},
     "authors' affiliations": {"en": "authors' affiliations", "zh": "作者单位"},
