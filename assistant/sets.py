@@ -35,9 +35,11 @@ def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
     term = plan.literal or sole_name(plan.subject, judge.concepts(plan))
     if found := literal_hits(engine.table, replace(plan, literal=term)):
         return found, found, (found_by(plan, term),)
-    names = () if term or plan.negated else names_of(plan.subject, judge.concepts(plan))
-    if names and (found := named_hits(engine.table, plan, names)):  # "FID on ImageNet 256x256"
-        return found, found, (names_found_by(plan, names),)
+    names = None if term or plan.negated else names_of(plan.subject, judge.concepts(plan))
+    if names and (
+        found := named_hits(engine.table, plan, names.names, names.others, names.any_of)
+    ):  # "Which papers report FID on ImageNet 256x256?"
+        return found, found, (names_found_by(plan, names.names, names.any_of),)
     ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
     kept = {j.paper.id for j in judge.kept(plan, ranked)}
     notes: tuple[str, ...] = ()

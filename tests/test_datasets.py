@@ -11,6 +11,7 @@ import pytest
 from openai_stub import OpenAIStub, llm_engine
 
 from assistant.answer.datasets import data_names, named_data
+from assistant.answer.ranked import figure
 from assistant.answer.subject import names_of
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
@@ -19,6 +20,7 @@ from assistant.plan.data_ask import data_subject
 from assistant.retrieve.mentions import pattern_of
 from assistant.schema import Answer, Paper, Turn
 from assistant.text.named import names_in, uses_in
+from assistant.text.tokens import tokenize
 
 ELMUR, REX = "bm3rbtEMFj", "btWHQoSZZ1"
 LISTING = "Which papers are about LLM reasoning?"
@@ -238,15 +240,33 @@ def test_a_subject_of_several_benchmark_names_lists_the_papers_writing_them(
     assert any(f"give {meet} “T-Maze”" in note for note in answer.notes)
 
 
-def test_a_subject_is_its_names_only_when_they_carry_it(engine: Engine) -> None:
-    def names(question: str) -> tuple[str, ...]:
+def test_a_subject_is_its_names_only_when_it_asks_nothing_else_of_them(engine: Engine) -> None:
+    def names(question: str) -> tuple[tuple[str, ...], bool] | None:
         plan = engine.plan(question)
-        return names_of(plan.subject, engine.set_judge.concepts(plan))
+        found = names_of(plan.subject, engine.set_judge.concepts(plan))
+        return (found.names, found.any_of) if found else None
 
-    assert names("Which papers evaluate on T-Maze and POPGym?") == ("T-Maze", "POPGym")
-    assert names("Which papers report FID on ImageNet 256x256?") == ("FID", "ImageNet", "256x256")
-    assert names("Which papers use memory for long-horizon reinforcement learning?") == ()
-    assert names("Which papers evaluate on POPGym?") == ()  # one name: sole_name's
+    assert names("Which papers evaluate on both T-Maze and POPGym?") == (
+        ("T-Maze", "POPGym"),
+        False,
+    )
+    assert names("Which papers report results on T-Maze or HumanRef?") == (
+        ("T-Maze", "HumanRef"),
+        True,
+    )
+    assert names("Which papers report FID on ImageNet 256x256?") == (
+        ("FID", "ImageNet", "256x256"),
+        False,
+    )
+    # a topic beside the names, one excluded, names neither all asked for nor any, no result asked
+    for question in (
+        "Which papers study hallucination in LLaVA and Qwen-VL?",
+        "Which papers evaluate on GSM8K but not MATH?",
+        "Which papers evaluate LoRA or DoRA on LLaMA?",
+        "Which papers are on RLHF and DPO?",
+        "Which papers evaluate on POPGym?",  # one name: sole_name's
+    ):
+        assert names(question) is None, question
 
 
 def test_a_size_and_a_name_in_capitals_match_as_papers_write_them() -> None:
@@ -254,4 +274,23 @@ def test_a_size_and_a_name_in_capitals_match_as_papers_write_them() -> None:
     assert all(size.search(t) for t in ("ImageNet 256×256", "at 256$\\times$256", "256 x 256"))
     math = pattern_of("MATH", exact=True)
     assert math.search("on GSM8K and MATH-500") and not math.search("math word problems")
+    cifar = pattern_of("CIFAR-10", exact=True)
+    assert cifar.search("on CIFAR-10.") and not cifar.search("on CIFAR-100")
+    assert not pattern_of("ImageNet", exact=True).search("on Tiny-ImageNet")
     assert pattern_of("MATH").search("math word problems")  # a mention asked for: any case
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value"),
+    [
+        ("TCA-DiT improves FID by 0.74 on ImageNet 256×256.", None),  # a difference, a size
+        ("with FID scores of 2.58 (1-NFE) and 2.15 (2-NFE).", 2.58),  # not the 1 of 1-NFE
+        ("achieves a 1-step FID of 1.35 on ImageNet 256x256", 1.35),
+        ("yields 76.7% and 75.2% top-1 accuracy on ImageNet", 75.2),  # not the 1 of top-1
+    ],
+)
+def test_a_figure_is_a_value_not_a_modifier_a_size_or_a_difference(
+    sentence: str, value: float | None
+) -> None:
+    nouns = set(tokenize("FID accuracy"))
+    assert figure(sentence, nouns) == value

@@ -23,6 +23,8 @@ ENUMERATOR_RE = re.compile(r"\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)")
 NEAR = 3  # words between a figure and its quantity's noun ("300 task instances", "of up to 30%")
 TOKEN_RE = re.compile(r"\d[\d,]*(?:\.\d+)?[kKmMbB]?\b|[A-Za-z][\w-]*")
 FIGURE_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)([kKmMbB]?)$")
+MODIFIER_RE = re.compile(r"-[A-Za-z]|\s?[x×]\s?\d")  # "1-step", "256×256" (its first number)
+NAMED_RE = re.compile(r"(?:[A-Za-z]-|[x×]\s?)$")  # "top-1", "256×256" (its second number)
 PLURAL_RE = re.compile(r"[^s]s$", re.I)  # "models", not "loss"
 
 
@@ -77,17 +79,31 @@ def figure(sentence: str, nouns: set[str], sized: str = "") -> float | None:
     tasks", "six core tasks") or just after it ("a dataset of 1.2M images"); the closest one.
     `sized`: a singular noun whose size is asked ("model"), which a number of them ("14
     models") does not state."""
-    tokens = TOKEN_RE.findall(ENUMERATOR_RE.sub(" ", sentence))
+    text = ENUMERATOR_RE.sub(" ", sentence)
+    found = list(TOKEN_RE.finditer(text))
+    tokens = [m.group() for m in found]
     where = [i for i, t in enumerate(tokens) if nouns & set(_stems(t.lower()))]
     best: tuple[int, float] | None = None
     for i, token in enumerate(tokens):
         value = _value(token, tokens[i + 1] if i + 1 < len(tokens) else "")
         if value is None or not where or _counts(tokens[i + 1 : i + 3], sized):
             continue
+        if _no_value(text, found[i], tokens[i - 1] if i else ""):
+            continue
         gap = min(abs(i - j) for j in where)
         if gap <= NEAR and (best is None or gap < best[0]):
             best = (gap, value)
     return best[1] if best else None
+
+
+def _no_value(text: str, token: re.Match[str], before: str) -> bool:
+    """Whether a number states no value of a quantity: a modifier ("1-NFE FID", "4-bit"), part
+    of a name ("top-1", "GPT-4"), a size ("256×256") or a difference ("improves FID by 0.74")."""
+    after, ahead = (
+        text[token.end() : token.end() + 4],
+        text[max(0, token.start() - 3) : token.start()],
+    )
+    return bool(MODIFIER_RE.match(after) or NAMED_RE.search(ahead) or before.lower() == "by")
 
 
 def _counts(following: list[str], sized: str) -> bool:

@@ -4,12 +4,13 @@ its first preposition, and how much of its meaning each of its concepts carries.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 import numpy as np
 
 from ..embedding import MiniLMEmbedding
-from ..plan.cues import FRAMING_WORDS
+from ..plan.cues import FRAMING_STEMS, FRAMING_WORDS
 from ..text.acronyms import Concept
 from ..text.names import distinct_tokens, looks_like_name
 from ..text.tokens import tokenize
@@ -41,6 +42,12 @@ LEAD_FRAMING_CLOSE = 0.40
 # A name carrying this share of a subject's weight is the subject (sole_name), and so are two or
 # more names carrying it together (names_of). By hand: "report results on ImageNet" 0.80.
 NAME_SHARE = 0.75
+# the words that frame names as results asked of papers (names_of), the only cue words there
+RESULT_FRAMES = frozenset(
+    tokenize("evaluate evaluation report results test benchmark experiments performance score")
+)
+AND_GAP_RE = re.compile(r"(?:\s|,|&|\b(?:and|on|at|in|with|for|across)\b)*", re.I)
+OR_GAP_RE = re.compile(r"(?:\s|,|\bor\b)*", re.I)
 HYPHENED_RE = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
 FIGURE_TOKEN_RE = re.compile(r"(?<![\w-])\d[\w.]*\b")  # "256x256", "7B": written as a name is
 
@@ -172,21 +179,41 @@ def sole_name(subject: str, concepts: list[Concept]) -> str:
     return ""
 
 
-def names_of(subject: str, concepts: list[Concept]) -> tuple[str, ...]:
-    """The names a subject is, as written, when it is two or more ("FID on ImageNet 256x256",
-    "CIFAR-10 and ImageNet", "GSM8K or MATH"): the concepts it writes as specific names or
-    figures, an acronym with a long form among them, carrying NAME_SHARE or more of its weight
-    together; () for any other subject. Its papers are those that write them."""
+@dataclass(frozen=True)
+class Names:
+    """A subject that is two or more names asked of papers' results ("report FID on ImageNet
+    256x256", "evaluate on GSM8K or MATH"): the names as written, each one's other spellings
+    (an acronym's long form), and whether any one of them will do."""
+
+    names: tuple[str, ...]
+    others: tuple[tuple[tuple[str, ...], ...], ...]  # each one's other spellings, as stems
+    any_of: bool
+
+
+def names_of(subject: str, concepts: list[Concept]) -> Names | None:
+    """The names a subject asks papers' results on, when it is nothing else: two or more names
+    (text/names.py, or sizes such as "256x256"), a word framing them as results (RESULT_FRAMES),
+    framing words, and between the names only "and", "on", ... or only "or" and commas. None
+    for any other subject: "hallucination in LLaVA and Qwen-VL" is a topic, "GSM8K but not
+    MATH" excludes one, "LoRA or DoRA on LLaMA" is neither all of them nor any."""
     hyphened = [t for t in HYPHENED_RE.findall(subject) if looks_like_name(t)]  # "T-Maze"
     tokens = [*distinct_tokens(subject), *hyphened, *FIGURE_TOKEN_RE.findall(subject)]
     written = {stem: token for token in tokens for stem in tokenize(token)}
-    names, weight = [], 0.0
-    for share, spellings in concepts:
-        found = [written[s[0]] for s in spellings if len(s) == 1 and s[0] in written]
+    named: dict[str, Concept] = {}
+    framed = False
+    for concept in concepts:
+        found = [written[s[0]] for s in concept[1] if len(s) == 1 and s[0] in written]
+        stems = {stem for spelling in concept[1] for stem in spelling}
         if found:
-            names.append(found[0])
-            weight += share
-    total = sum(w for w, _ in concepts)
-    if len(set(names)) < 2 or not total or weight < NAME_SHARE * total:
-        return ()
-    return tuple(dict.fromkeys(names))
+            named.setdefault(found[0], concept)
+        elif stems & RESULT_FRAMES:
+            framed = True
+        elif not stems <= FRAMING_STEMS:
+            return None  # a topic word: the judge reads the subject
+    order = sorted(named, key=subject.find)
+    gaps = [subject[subject.find(a) + len(a) : subject.find(b)] for a, b in zip(order, order[1:])]
+    any_of = all(OR_GAP_RE.fullmatch(g) for g in gaps) and any(" or " in f" {g} " for g in gaps)
+    if len(order) < 2 or not framed or not (any_of or all(AND_GAP_RE.fullmatch(g) for g in gaps)):
+        return None
+    others = tuple(tuple(s for s in named[n][1] if s != tuple(tokenize(n))) for n in order)
+    return Names(tuple(order), others, any_of)

@@ -274,7 +274,7 @@ FUNCTION_WORDS = frozenset(
     "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "there is are do does did have has i'm looking for with conference iclr year "
-    "explain describe gist was were got get just only titles and also so then".split()
+    "explain describe gist was were got get just only titles and also so then both either".split()
 )
 FRAMING_WORDS = FUNCTION_WORDS | frozenset(
     word.strip("?.,").lower()

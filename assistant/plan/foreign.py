@@ -130,8 +130,7 @@ def latin_terms(text: str) -> list[str]:
 
 
 def own_phrases(table: PaperTable) -> set[str]:
-    """The corpus's own keyword phrases: on a small corpus all, on a large one those two or more
-    papers give (one paper's is often misspelt: "causal reasoing", "lnstruction learning")."""
+    """The corpus's keyword phrases: all, or on a large one those two papers give or more."""
     counts = Counter(keyword_phrase(k) for p in table.papers for k in set(p.keywords))
     counts.pop("", None)
     if len(table.papers) < SHARED_PHRASES_FROM:
@@ -225,7 +224,8 @@ class Foreign:
                 phrases, head = self._headed(split, phrases)
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
             phrases, latin = [_qualified(latin, p) for p in dict.fromkeys(phrases)], []
-        english = tuple(t for t in dict.fromkeys([" ".join(latin), head, *phrases]) if t)
+        joined = (" or " if OR_RE.search(text) else " ").join(latin)  # "NeRF 或 3DGS"
+        english = tuple(t for t in dict.fromkeys([joined, head, *phrases]) if t)
         if head:
             return Translation(english, f"{head} of {phrases[0]}", headed=True)
         return Translation(english, " or ".join(english))

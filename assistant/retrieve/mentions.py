@@ -12,7 +12,6 @@ from ..store.papers import PaperTable
 from ..text.messages import say
 
 PLURAL = r"(?:s|es)?"  # "transformer" finds "transformers" too
-ANY_RE = re.compile(r"\bor\b", re.I)  # "GSM8K or MATH": either name
 
 
 SIZE_RE = re.compile(r"^(\d+)[x×](\d+)$", re.I)  # "256x256"
@@ -28,7 +27,9 @@ def pattern_of(term: str, exact: bool = False) -> re.Pattern[str]:
     if words and len(words[-1]) > 3 and re.search(r"[^s]s$", words[-1]):  # "benchmarks"
         words[-1] = words[-1][:-1]
     escaped = r"[\s-]+".join(_spelt(w, exact) for w in words)
-    return re.compile(r"(?<![\w])" + escaped + PLURAL + r"(?![^\W\d_])", re.I)
+    before = r"(?<![\w-])" if exact and term[:1].isalpha() else r"(?<![\w])"  # not Tiny-ImageNet
+    after = r"(?!\d)" if exact and term[-1:].isdigit() else ""  # CIFAR-10, not CIFAR-100
+    return re.compile(before + escaped + PLURAL + after + r"(?![^\W\d_])", re.I)
 
 
 def _spelt(word: str, exact: bool) -> str:
@@ -56,20 +57,38 @@ def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
     return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in found]
 
 
-def named_hits(table: PaperTable, plan: Plan, names: tuple[str, ...]) -> list[PaperHit]:
+def named_hits(
+    table: PaperTable,
+    plan: Plan,
+    names: tuple[str, ...],
+    others: tuple[tuple[tuple[str, ...], ...], ...],
+    any_of: bool,
+) -> list[PaperHit]:
     """The papers the plan's filters let through that write every one of the names (or any
-    one, for "A or B"), most about them first: "Which papers report FID on ImageNet 256x256?"."""
-    patterns = [pattern_of(n, exact=True) for n in names]
-    meet = any if ANY_RE.search(plan.subject) else all
+    one), most about them first: "Which papers report FID on ImageNet 256x256?". A name may be
+    written in one of its `others` spellings, given as stems (its long form: "Fréchet
+    Inception Distance")."""
+    patterns = [_name_pattern(table, n, more) for n, more in zip(names, others, strict=True)]
+    meet = any if any_of else all
     found = [p for p in _passing(table, plan) if meet(holds(p, q) for q in patterns)]
     found.sort(key=lambda p: [sum(x) for x in zip(*(_aboutness(p, q) for q in patterns))])
     return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in reversed(found)]
 
 
-def names_found_by(plan: Plan, names: tuple[str, ...]) -> str:
+def _name_pattern(
+    table: PaperTable, name: str, others: tuple[tuple[str, ...], ...]
+) -> re.Pattern[str]:
+    """A name as papers write it: in its case when some paper writes it so (MATH, not "math"),
+    else in any ("LLAMA" finds LLaMA); or in another spelling, each stem opening a word."""
+    exact = pattern_of(name, exact=True)
+    written = exact if any(holds(p, exact) for p in table.papers) else pattern_of(name)
+    spelt = [r"[\s-]*".join(rf"\b{re.escape(stem)}\w*" for stem in o) for o in others if o]
+    return re.compile("|".join([written.pattern, *spelt]), re.I) if spelt else written
+
+
+def names_found_by(plan: Plan, names: tuple[str, ...], any_of: bool) -> str:
     quoted = say(plan.lang, "list_sep").join(f"“{n}”" for n in names)
-    key = "names_any" if ANY_RE.search(plan.subject) else "names_all"
-    return say(plan.lang, key, names=quoted)
+    return say(plan.lang, "names_any" if any_of else "names_all", names=quoted)
 
 
 def stating(table: PaperTable, plan: Plan) -> list[PaperHit]:
