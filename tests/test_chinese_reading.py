@@ -169,6 +169,20 @@ def test_a_latin_word_opening_with_figures_is_read_whole(
     assert engine.plan(question).subject == subject
 
 
+def test_different_before_a_noun_is_part_of_the_subject_not_a_comparison(engine: Engine) -> None:
+    # 不同模态 is "different modalities": it was read as "compare" and left 两种 模态之间 对齐
+    english = engine.ask("Which papers perform alignment between two different modalities?")
+    chinese = engine.ask("哪些论文做了两种不同模态之间的对齐？")
+    assert chinese.kind == "which" and len(chinese.citations) >= 2
+    assert {c.paper.id for c in chinese.citations} == {c.paper.id for c in english.citations}
+    for question in (
+        "ELMUR 和 xLSTM 有什么不同？",
+        "ELMUR 和 xLSTM 的不同之处？",
+        "ELMUR 和 xLSTM 不同在哪？",
+    ):
+        assert engine.plan(question).kind == "compare", question
+
+
 def test_a_translation_that_explains_all_the_chinese_is_not_second_guessed(engine: Engine) -> None:
     # no benchmark paper uses diffusion models: "none", as in English, not the papers whose
     # sentences are merely close in the multilingual space to the untranslated question
