@@ -33,6 +33,7 @@ EXAMPLES: list[tuple[str, tuple[str, ...]]] = [
     ("Give me their OpenReview links.", ("Which papers introduce a benchmark?",)),
     ("有几篇论文用了强化学习？", ()),
     ("Which papers report a success rate above 50%?", ()),
+    ("Which papers report results on T-Maze or HumanRef?", ()),
     ("Which one is better?", ("Compare GTool and RepSpec.",)),
     ("Which datasets do they use?", ("Which papers are about LLM reasoning?",)),
 ]
