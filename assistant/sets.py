@@ -13,7 +13,7 @@ from .answer.evidence import Weighted
 from .answer.set_llm import judged_by_llm, llm_judges
 from .answer.sides import side_by_side
 from .answer.subject import names_of, sole_name
-from .plan.foreign import doubtful
+from .plan.foreign import doubtful, render
 from .plan.plan import Plan
 from .retrieve.candidates import exhaustive, gather, unnegated
 from .retrieve.mentions import found_by, literal_hits, named_hits, names_found_by
@@ -35,10 +35,13 @@ def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
     term = plan.literal or sole_name(plan.subject, judge.concepts(plan))
     if found := literal_hits(engine.table, replace(plan, literal=term)):
         return found, found, (found_by(plan, term),)
-    names = None if term or plan.negated else names_of(plan.subject, judge.concepts(plan))
+    asked = render(plan.question, plan.lang)  # "在 MMLU 上评测": evaluated on MMLU
+    names = None if term or plan.negated else names_of(plan.subject, judge.concepts(plan), asked)
     if names and (
         found := named_hits(engine.table, plan, names.names, names.others, names.any_of)
     ):  # "Which papers report FID on ImageNet 256x256?"
+        if len(names.names) == 1:  # "evaluate on MMLU"
+            return found, found, (found_by(plan, names.names[0]),)
         return found, found, (names_found_by(plan, names.names, names.any_of),)
     ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
     kept = {j.paper.id for j in judge.kept(plan, ranked)}

@@ -264,9 +264,26 @@ def test_a_subject_is_its_names_only_when_it_asks_nothing_else_of_them(engine: E
         "Which papers evaluate on GSM8K but not MATH?",
         "Which papers evaluate LoRA or DoRA on LLaMA?",
         "Which papers are on RLHF and DPO?",
-        "Which papers evaluate on POPGym?",  # one name: sole_name's
+        "Which papers are about POPGym?",  # one name asked of no result: a topic, judged
     ):
         assert names(question) is None, question
+
+
+def test_a_name_with_a_long_form_is_a_name_when_results_on_it_are_asked() -> None:
+    mmlu = [(1.0, (("mmlu",), ("massiv", "multitask", "languag", "understand")))]
+    found = names_of("evaluate on MMLU", [(0.1, (("evalu",),)), *mmlu])
+    assert found is not None and found.names == ("MMLU",)
+    assert found.others == ((("massiv", "multitask", "languag", "understand"),),)
+    assert names_of("MMLU", mmlu) is None  # "papers about MMLU": a topic, judged
+    assert names_of("MMLU", mmlu, asked=" evaluated ") is not None  # 在 MMLU 上评测
+
+
+def test_a_chinese_question_on_named_benchmarks_lists_the_papers_writing_them(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("哪些论文在 T-Maze 和 POPGym 上评测？")
+    assert [c.paper.id for c in answer.citations] == [ELMUR]
+    assert any("“T-Maze”、“POPGym”" in note for note in answer.notes)
 
 
 def test_a_size_and_a_name_in_capitals_match_as_papers_write_them() -> None:

@@ -181,7 +181,7 @@ def sole_name(subject: str, concepts: list[Concept]) -> str:
 
 @dataclass(frozen=True)
 class Names:
-    """A subject that is two or more names asked of papers' results ("report FID on ImageNet
+    """A subject that is names asked of papers' results ("report FID on ImageNet
     256x256", "evaluate on GSM8K or MATH"): the names as written, each one's other spellings
     (an acronym's long form), and whether any one of them will do."""
 
@@ -190,17 +190,19 @@ class Names:
     any_of: bool
 
 
-def names_of(subject: str, concepts: list[Concept]) -> Names | None:
-    """The names a subject asks papers' results on, when it is nothing else: two or more names
-    (text/names.py, or sizes such as "256x256"), a word framing them as results (RESULT_FRAMES),
-    framing words, and between the names only "and", "on", ... or only "or" and commas. None
-    for any other subject: "hallucination in LLaVA and Qwen-VL" is a topic, "GSM8K but not
-    MATH" excludes one, "LoRA or DoRA on LLaMA" is neither all of them nor any."""
+def names_of(subject: str, concepts: list[Concept], asked: str = "") -> Names | None:
+    """The names a subject asks papers' results on, when it is nothing else: names (text/names.py,
+    or sizes such as "256x256"; "evaluate on MMLU", whose long form leaves it no sole_name), a
+    word framing them as results (RESULT_FRAMES), framing words, and between the names only
+    "and", "on", ... or only "or" and commas. None for any other subject: "hallucination in
+    LLaVA and Qwen-VL" is a topic, "GSM8K but not MATH" excludes one, "LoRA or DoRA on LLaMA"
+    is neither all of them nor any, "papers about NeRFs" asks no result. `asked`: the question
+    as the English rules read it, which may frame them as results outside the subject."""
     hyphened = [t for t in HYPHENED_RE.findall(subject) if looks_like_name(t)]  # "T-Maze"
     tokens = [*distinct_tokens(subject), *hyphened, *FIGURE_TOKEN_RE.findall(subject)]
     written = {stem: token for token in tokens for stem in tokenize(token)}
     named: dict[str, Concept] = {}
-    framed = False
+    framed = bool(set(tokenize(asked)) & RESULT_FRAMES)
     for concept in concepts:
         found = [written[s[0]] for s in concept[1] if len(s) == 1 and s[0] in written]
         stems = {stem for spelling in concept[1] for stem in spelling}
@@ -213,7 +215,10 @@ def names_of(subject: str, concepts: list[Concept]) -> Names | None:
     order = sorted(named, key=subject.find)
     gaps = [subject[subject.find(a) + len(a) : subject.find(b)] for a, b in zip(order, order[1:])]
     any_of = all(OR_GAP_RE.fullmatch(g) for g in gaps) and any(" or " in f" {g} " for g in gaps)
-    if len(order) < 2 or not framed or not (any_of or all(AND_GAP_RE.fullmatch(g) for g in gaps)):
+    others = tuple(tuple(s for s in named[n][1] if not set(s) <= set(tokenize(n))) for n in order)
+    # proper names alone ("CIFAR-10 and ImageNet") need no frame; an acronym of a concept does
+    # ("NeRF or 3DGS", "RLHF and DPO" are topics), and so does one name ("NeRFs")
+    bare = len(order) > 1 and not any(others)
+    if not order or not (framed or bare) or not (any_of or all(map(AND_GAP_RE.fullmatch, gaps))):
         return None
-    others = tuple(tuple(s for s in named[n][1] if s != tuple(tokenize(n))) for n in order)
     return Names(tuple(order), others, any_of)
