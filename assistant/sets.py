@@ -35,7 +35,7 @@ def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
     term = plan.literal or sole_name(plan.subject, judge.concepts(plan))
     if found := literal_hits(engine.table, replace(plan, literal=term)):
         return found, found, (found_by(plan, term),)
-    asked = render(plan.question, plan.lang)  # "在 MMLU 上评测": evaluated on MMLU
+    asked = f"{plan.question} {render(plan.question, plan.lang)}"  # "在 MMLU 上评测": evaluated
     names = None if term or plan.negated else names_of(plan.subject, judge.concepts(plan), asked)
     if names and (
         found := named_hits(engine.table, plan, names.names, names.others, names.any_of)

@@ -17,6 +17,7 @@ from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.data_ask import data_subject
+from assistant.plan.named import names_removed
 from assistant.retrieve.mentions import pattern_of
 from assistant.schema import Answer, Paper, Turn
 from assistant.text.named import names_in, uses_in
@@ -275,7 +276,19 @@ def test_a_name_with_a_long_form_is_a_name_when_results_on_it_are_asked() -> Non
     assert found is not None and found.names == ("MMLU",)
     assert found.others == ((("massiv", "multitask", "languag", "understand"),),)
     assert names_of("MMLU", mmlu) is None  # "papers about MMLU": a topic, judged
-    assert names_of("MMLU", mmlu, asked=" evaluated ") is not None  # 在 MMLU 上评测
+    assert names_of("MMLU", mmlu, asked="在 MMLU 上评测  evaluated ") is not None
+    # results on a benchmark, not a method evaluated ("Which papers evaluate DPO?")
+    dpo = [(0.1, (("evalu",),)), (1.0, (("dpo",), ("direct", "prefer", "optim")))]
+    assert names_of("evaluate DPO", dpo) is None
+
+
+def test_a_follow_up_over_a_long_list_keeps_the_benchmarks_its_papers_name(engine: Engine) -> None:
+    # Rex-Thinker's abstract names HumanRef-CoT, so it was taken out of every question about a
+    # list holding Rex-Thinker: "Which of them evaluate on GSM8K?" read "evaluate" alone
+    question = "Which of them evaluate on HumanRef-CoT?"
+    assert "HumanRef-CoT" not in names_removed(question, engine.table, [REX_THINKER])
+    every = [p.id for p in engine.table.papers]
+    assert names_removed(question, engine.table, every) == question
 
 
 def test_a_chinese_question_on_named_benchmarks_lists_the_papers_writing_them(

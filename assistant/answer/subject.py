@@ -46,6 +46,7 @@ NAME_SHARE = 0.75
 RESULT_FRAMES = frozenset(
     tokenize("evaluate evaluation report results test benchmark experiments performance score")
 )
+ON_NAME_RE = re.compile(r"\b(?:on|across)\s+\x00|\x00\s*上(?![下采线])")  # results on a benchmark
 AND_GAP_RE = re.compile(r"(?:\s|,|&|\b(?:and|on|at|in|with|for|across)\b)*", re.I)
 OR_GAP_RE = re.compile(r"(?:\s|,|\bor\b)*", re.I)
 HYPHENED_RE = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")
@@ -221,4 +222,6 @@ def names_of(subject: str, concepts: list[Concept], asked: str = "") -> Names | 
     bare = len(order) > 1 and not any(others)
     if not order or not (framed or bare) or not (any_of or all(map(AND_GAP_RE.fullmatch, gaps))):
         return None
+    if len(order) == 1 and not ON_NAME_RE.search(f"{subject} {asked}".replace(order[0], "\x00")):
+        return None  # "evaluate DPO" asks about a method, judged; "evaluate on MMLU" a benchmark
     return Names(tuple(order), others, any_of)

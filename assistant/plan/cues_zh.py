@@ -117,7 +117,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"多长时间|多久|训练时间", " training time "),
     (r"学习率", " learning rate "),
     # results asked on what a question names ("在 ImageNet 上做了实验", "报告了 MMLU 上的结果")
-    (r"(?:做了?|进行了?)实验|报告了结果|报告了|上(?:评测|评估)", " evaluated "),
+    (
+        r"(?:做了?|进行了?)实验|报告了结果|报告了"
+        r"|(?<=[A-Za-z0-9\s])上(?:评测|评估|的?(?:结果|表现|性能))",
+        " evaluated ",
+    ),
     (r"提到了?|提及了?", " mention "),
     (r"局限性?|不足之处|缺点", " limitations "),
     (r"未来(?:的)?(?:工作|方向)", " future work "),
@@ -154,7 +158,7 @@ ZH_FRAMING = (
     r"|我的?(?:论文)?(?:列表|清单)(?:里面?|中)?|我的(?=论文|文章)"  # the user's own list: its scope
     r"|[这那]\s*\d{1,4}\s*篇"  # 这19篇论文: the papers given
     r"|什么是|是什么(?:意思|东西)?|是指什么|指的是什么|是啥|何为|何谓|^请?解释(?:一下)?|解释一下"  # what X is (not 可解释性)
-    r"|(?<=[A-Za-z0-9])\s*上"  # "在 MMLU 上": on MMLU
+    r"|(?<=[A-Za-z0-9])\s*上(?=的|[做进评测训报实取表达获]|\s*[，。？?！!]|$)"  # "在 MMLU 上": on it
     r"|一下|一些|[两几]种|方面|那些|这些|都?(?:说|讲|谈)(?:了|的是)?些?什么|有什么(?:观点|看法|发现|结论)|怎么说|(?:主要|核心)?(?:贡献|内容|创新点|创新之处|亮点)(?:是什么|有哪些)?|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
     r"|最[\u4e00-\u9fff](?=[，。？?！!]|$)"  # a superlative ending the question: 任务最多
     r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end

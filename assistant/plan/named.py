@@ -130,10 +130,17 @@ def without_names(query: str, table: PaperTable, paper_ids: list[str]) -> str:
     return out if len(out.split()) >= 2 else query
 
 
+# Of more papers than this, only their short names are taken out of a question about them: the
+# other names their abstracts give ("(GSM8K)") are as often benchmarks the question asks about
+# ("Which of them evaluate on GSM8K?" after a list of hundreds)
+EVERY_NAME_OF = 5
+
+
 def names_removed(text: str, table: PaperTable, paper_ids: list[str], every: bool = True) -> str:
     """`text` without the names of the given papers (`every` name each is known by, or its short
     name), and without the words that join them ("RepSpec and ELMUR")."""
     names: list[str] = []
+    every = every and len(paper_ids) <= EVERY_NAME_OF  # of a long list, what the papers are called
     for paper_id in paper_ids:
         paper = table.get(paper_id)
         short = [paper.short_name] if paper is not None else []
