@@ -39,9 +39,7 @@ def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
     names = None if term or plan.negated else names_of(plan.subject, judge.concepts(plan), asked)
     if names and (
         found := named_hits(engine.table, plan, names.names, names.others, names.any_of)
-    ):  # "Which papers report FID on ImageNet 256x256?"
-        if len(names.names) == 1:  # "evaluate on MMLU"
-            return found, found, (found_by(plan, names.names[0]),)
+    ):  # "Which papers report FID on ImageNet 256x256?", "Which papers evaluate on MMLU?"
         return found, found, (names_found_by(plan, names.names, names.any_of),)
     ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
     kept = {j.paper.id for j in judge.kept(plan, ranked)}

@@ -4,6 +4,7 @@ papers mention Mamba?" or a quoted term asks for, counted exactly rather than ju
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 
 from ..plan.plan import Plan
 from ..plan.stated import STATED_FORMS
@@ -51,10 +52,7 @@ def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
         return stating(table, plan)
     if not plan.literal or plan.negated:
         return []
-    pattern = pattern_of(plan.literal)
-    found = [p for p in _passing(table, plan) if holds(p, pattern)]
-    found.sort(key=lambda p: _aboutness(p, pattern), reverse=True)  # stable: corpus order ties
-    return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in found]
+    return _holding(table, plan, [pattern_of(plan.literal)], all)
 
 
 def named_hits(
@@ -69,10 +67,23 @@ def named_hits(
     written in one of its `others` spellings, given as stems (its long form: "Fréchet
     Inception Distance")."""
     patterns = [_name_pattern(table, n, more) for n, more in zip(names, others, strict=True)]
-    meet = any if any_of else all
+    return _holding(table, plan, patterns, any if any_of else all)
+
+
+def _holding(
+    table: PaperTable,
+    plan: Plan,
+    patterns: list[re.Pattern[str]],
+    meet: Callable[[Iterable[bool]], bool],
+) -> list[PaperHit]:
+    """The papers the plan's filters let through that hold all (or any, by `meet`) of the
+    patterns, most about them first (in title or keywords, then by how often the abstract says
+    them); corpus order between ties."""
     found = [p for p in _passing(table, plan) if meet(holds(p, q) for q in patterns)]
-    found.sort(key=lambda p: [sum(x) for x in zip(*(_aboutness(p, q) for q in patterns))])
-    return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in reversed(found)]
+    found.sort(
+        key=lambda p: [sum(x) for x in zip(*(_aboutness(p, q) for q in patterns))], reverse=True
+    )
+    return [PaperHit(p, 1.0, named=p.id in plan.pinned) for p in found]
 
 
 def _name_pattern(
@@ -87,6 +98,10 @@ def _name_pattern(
 
 
 def names_found_by(plan: Plan, names: tuple[str, ...], any_of: bool) -> str:
+    """The note saying the papers were found by the names they write ("evaluate on MMLU": by
+    one term word for word)."""
+    if len(names) == 1:
+        return found_by(plan, names[0])
     quoted = say(plan.lang, "list_sep").join(f"“{n}”" for n in names)
     return say(plan.lang, "names_any" if any_of else "names_all", names=quoted)
 
