@@ -26,10 +26,10 @@ from .multilingual import for_settings as multilingual_for
 from .plan.comparison import without_comparison
 from .plan.cues import AUTHOR_RE
 from .plan.foreign import Foreign
-from .plan.kinds import Kind, prototypes_for
+from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.plan import Plan, make_plan
 from .plan.spelling import normalise
-from .retrieve.described import compared
+from .retrieve.described import compared, one_described
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
@@ -175,6 +175,18 @@ class Engine:
             ),
         )
 
+    def singular(
+        self, plan: Plan, history: Sequence[Turn], filters: Filters | None, k: int | None
+    ) -> Plan:
+        """A set-like question about one paper it describes, read as about that paper: its
+        facts, or its summary when a summary was asked (retrieve/described.py)."""
+        found = one_described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
+        if found is None:
+            return plan
+        kind: Kind = "summary" if plan.kind == "summary" else "facts"
+        again = self.plan(plan.question, history, filters, k, kind=kind)
+        return replace(again, named=(found,), described=True)
+
     def expanded(self, plan: Plan) -> Plan:
         """A set question's plan with what a large corpus's papers call its subject."""
         return replace(plan, expansions=self.expander(plan.subject, plan.subject_vector))
@@ -212,6 +224,8 @@ class Engine:
             return
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, history or (), filters)
+        elif plan.kind in SET_KINDS and not plan.anchored and not plan.listing:
+            plan = self.singular(plan, history or (), filters, k)
         if plan.lang != "en" and not self.has_multilingual():
             plan = replace(plan, notes=plan.notes + (say(plan.lang, "no_multilingual"),))
         if AUTHOR_RE.search(question) and 2 * sum(bool(p.authors) for p in self.papers) < len(

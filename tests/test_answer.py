@@ -315,6 +315,20 @@ def test_who_made_a_paper_is_an_authors_question(engine: Engine, question: str) 
         ("What dataset does the paper on tumor reasoning use?", TUMOR, "TumorCoT"),
         ("What does the paper on symmetry discovery propose?", "bpWzTPDybh", "We introduce RECON"),
         ("What are the main findings of ELMUR?", ELMUR, "outperforms baselines"),
+        # no "paper": "the ... approach" describes one ("How many" counted papers: 1 listed)
+        (
+            "How many fewer high-fidelity simulations does the multifidelity simulation-based "
+            "inference approach need?",
+            "bj0dcKp9t6",
+            "two orders of magnitude fewer high-fidelity simulations",
+        ),
+        # the benchmarks asked of it: its data, not the sentences sharing its description
+        (
+            "Which velocity-model benchmarks are used to evaluate the continuous-representation "
+            "FWI methods?",
+            "blqYa21WOv",
+            "Marmousi, 2D SEG/EAGE Salt and Overthrust",
+        ),
     ],
 )
 def test_a_question_about_one_described_paper_is_answered_from_that_paper(
@@ -326,6 +340,20 @@ def test_a_question_about_one_described_paper_is_answered_from_that_paper(
     assert cited(answer) == [expected] and said in answer.text
     assert "in this corpus match" not in answer.text
     assert engine.plan("Which papers propose a dataset for tumor reasoning?").kind == "which"
+
+
+def test_a_described_method_explained_is_that_papers_summary_and_topics_stay_lists(
+    engine: Engine,
+) -> None:
+    # "Explain the ... method in a few sentences." listed "1 paper in this corpus matches"
+    answer = engine.ask(
+        "Explain the prototype-guided multimodal dataset distillation method in a few sentences."
+    )
+    assert answer.text.startswith("**Multimodal Dataset Distillation Made Simple")
+    assert "in brief" in answer.text.splitlines()[0] and cited(answer) == ["bl3drImevi"]
+    # a topic asked of several papers stays a list, however much one paper stands out
+    chip = engine.ask("Are there any works on chip design or hardware description?")
+    assert chip.kind == "which" and "in this corpus match" in chip.text
 
 
 @pytest.mark.parametrize(

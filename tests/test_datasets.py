@@ -113,6 +113,13 @@ def test_names_are_counted_once_a_paper_across_spellings_with_the_sentence_namin
         ("What are the most commonly used datasets?", ("", True)),
         ("What are the most popular benchmarks for code generation?", ("code generation", False)),
         ("Which datasets do papers use most?", ("", True)),
+        # words qualifying the noun, but not the papers or their use
+        (
+            "Which velocity-model benchmarks are used to evaluate the FWI methods?",
+            ("FWI methods", False),
+        ),
+        ("Which papers use benchmarks?", None),
+        ("Which ones evaluate on benchmarks?", None),
     ],
 )
 def test_a_data_ask_is_read_with_its_subject(

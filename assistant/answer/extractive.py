@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from ..embedding import GroupCache
 from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
-from ..plan.cues import COMPARE_RE, FRAMING_STEMS, ONE_DESCRIBED_RE, PRONOUN_RE
+from ..plan.cues import (
+    COMPARE_RE,
+    FRAMING_STEMS,
+    ONE_DESCRIBED_RE,
+    PRESENTATION_TAIL_RE,
+    PRONOUN_RE,
+)
 from ..plan.data_ask import data_subject
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
@@ -166,7 +172,9 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     stating it."""
     if plan.detail and (draft := _in_form(plan.detail, about, bank)) is not None:
         return draft  # "Where can I find the code?": the sentence with the link
-    described = bool(about) and not plan.named and not plan.focus and _one_described(plan)
+    described = plan.described or (
+        bool(about) and not plan.named and not plan.focus and _one_described(plan)
+    )
     if described:  # "the paper on symmetry discovery": the one whose sentences answer best
         best = bank.score([h.paper for h in about], plan.topic_vector, words)[:1]
         about = [h for h in about if best and h.paper == best[0].paper] or about[:1]
@@ -222,7 +230,7 @@ def _nothing_asked(plan: Plan, about: list[PaperHit], own: str) -> bool:
     """Whether an English question about one paper asks nothing beyond the paper itself ("What
     is ELMUR?", "What does SCUBA do?", "Explain GTool."): no word but its name and framing."""
     one = len(about) == 1 and not plan.detail and plan.lang == "en"
-    return one and not terms(own) - FRAMING_STEMS
+    return one and not terms(PRESENTATION_TAIL_RE.sub("", own)) - FRAMING_STEMS
 
 
 def _aspect_asked(

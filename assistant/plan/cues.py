@@ -97,7 +97,7 @@ METADATA_TAIL_RE = re.compile(
 PRESENTATION_TAIL_RE = re.compile(
     r"\s*,?\s*(?:(?:grouped|organi[sz]ed|clustered|sorted|ordered|ranked)\s+by\s+(?:their\s+|the\s+)?"
     r"[\w-]+|(?:in|as)\s+(?:bullet(?:\s*point)?s|(?:an?|one|\d+|two|three|four|five|six|seven|"
-    r"eight|nine|ten)\s+(?:short\s+)?(?:bullet(?:\s*point)?s?|sentences?|paragraphs?|lines?|"
+    r"eight|nine|ten|(?:a\s+)?few|several|a\s+couple\s+of)\s+(?:short\s+)?(?:bullet(?:\s*point)?s?|sentences?|paragraphs?|lines?|"
     r"words|tables?|lists?)))\s*[?.!]*\s*$",
     re.I,
 )
@@ -263,6 +263,10 @@ PAPERS_NOUN_RE = re.compile(
     r"\b(?:papers?|works?|submissions?|articles?|studies|corpus|conference|all|every\w*)\b", re.I
 )
 SHORT_QUESTION_WORDS = 3
+# ... words that point at several papers, and a question's pointing at one thing ("the ...
+# approach"): a question with the latter and none of them may describe one paper
+SET_WORDS_RE = re.compile(r"\b(?:any|anything|ones|these|those|them|they|orals?|posters?)\b", re.I)
+ONE_THING_RE = re.compile(r"\b(?:the|this|that)\s+(?!(?:\w+est|most|first|last)\b)\w", re.I)
 
 PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every facts prototype
 # the words questions frame their subjects with: those of the prototypes, and these (the only

@@ -25,7 +25,10 @@ PURPOSE = (
     r"(?:to\s+(?:evaluate|train|test|benchmark|assess|measure)"
     r"|for\s+(?:evaluating|testing|benchmarking)|for|in|on|by|with|across|among|within)"
 )
-ASKED = rf"(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?{NOUN}"
+# "Which velocity-model benchmarks ...": up to two words may qualify the noun, none a use or
+# the papers ("Which papers use benchmarks?" asks for papers)
+QUALIFIER = rf"(?!(?:papers?|works?|submissions?|studies|ones?|of|{USE})\b)[\w-]+\s+"
+ASKED = rf"(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:{QUALIFIER}){{0,2}}?{NOUN}"
 ENGLISH = [
     # "Which datasets are used most often?", "... are used to evaluate LLM agents?", "... are
     # most popular for agents?" (not "... are most challenging?": a property, ranked)

@@ -83,6 +83,7 @@ class Plan:
     field: str = ""  # a field of the corpus asked of the papers it is about (plan/fields.py)
     unranked: bool = False  # asks which of its papers is best: each one's results (plan/asks.py)
     whole: bool = False  # asks which datasets every paper its filters let through uses
+    described: bool = False  # its one named paper is described, not named ("the ... approach")
 
     @property
     def from_metadata(self) -> bool:

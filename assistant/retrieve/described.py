@@ -8,10 +8,11 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..plan.cues import COMPARE_RE, WHICH_RE
+from ..plan.cues import COMPARE_RE, ONE_THING_RE, PAPERS_NOUN_RE, SET_WORDS_RE, WHICH_RE
 from ..plan.foreign import content, render
 from ..plan.named import find_named
 from ..plan.plan import Plan
+from ..schema import PaperHit
 from ..text.messages import say
 from ..text.tokens import terms
 from .retriever import Retriever
@@ -116,8 +117,30 @@ def _papers_in(
         if not (terms(part) or content(part, plan.lang)):
             continue
         hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
-        hits.sort(key=lambda h: -h.score)
-        ratio = FOREIGN_STANDS_OUT if plan.lang != "en" else STANDS_OUT
-        if hits and (len(hits) == 1 or hits[0].score >= ratio * hits[1].score):
-            chosen.append(hits[0].paper.id)
+        if found := _standing_out(hits, plan.lang):
+            chosen.append(found)
     return tuple(chosen)
+
+
+def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]) -> str | None:
+    """The paper a set-like question asks about in the singular without naming it ("How many
+    fewer simulations does the multifidelity simulation-based inference approach need?",
+    "Explain the prototype-guided dataset distillation method."): a question that points at one
+    thing ("the ...") and at no papers in the plural, whose subject's best match stands out."""
+    if plan.aspect or plan.whole or plan.rate or plan.limit or plan.stated or plan.literal:
+        return None  # of each paper of a set ("What are the most popular benchmarks?")
+    question = render(plan.question, plan.lang)
+    if PAPERS_NOUN_RE.search(question) or SET_WORDS_RE.search(question):
+        return None
+    if not ONE_THING_RE.search(question):
+        return None
+    return _standing_out(retriever.retrieve(plan_for(plan.subject or question)), plan.lang)
+
+
+def _standing_out(hits: list[PaperHit], lang: str) -> str | None:
+    """The best hit's paper when its score is STANDS_OUT times the next one's, or it is alone."""
+    hits = sorted(hits, key=lambda h: -h.score)
+    ratio = FOREIGN_STANDS_OUT if lang != "en" else STANDS_OUT
+    if hits and (len(hits) == 1 or hits[0].score >= ratio * hits[1].score):
+        return hits[0].paper.id
+    return None
