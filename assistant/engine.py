@@ -24,8 +24,8 @@ from .ingest.corpus import resolve_corpus
 from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.comparison import without_comparison
-from .plan.cues import AUTHOR_RE
-from .plan.foreign import Foreign
+from .plan.cues import AUTHOR_RE, SUMMARY_RE
+from .plan.foreign import Foreign, render
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.plan import Plan, make_plan
 from .plan.spelling import normalise
@@ -183,7 +183,8 @@ class Engine:
         found = one_described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
         if found is None:
             return plan
-        kind: Kind = "summary" if plan.kind == "summary" else "facts"
+        asked = SUMMARY_RE.search(render(plan.question, plan.lang))  # not "what ... pointed out?"
+        kind: Kind = "summary" if asked else "facts"
         again = self.plan(plan.question, history, filters, k, kind=kind)
         return replace(again, named=(found,), described=True)
 

@@ -342,6 +342,42 @@ def test_a_question_about_one_described_paper_is_answered_from_that_paper(
     assert engine.plan("Which papers propose a dataset for tumor reasoning?").kind == "which"
 
 
+def test_a_question_about_the_paper_on_a_topic_answers_from_it_best_sentence_first(
+    engine: Engine,
+) -> None:
+    # "In the paper on ..., what ...?" listed "3 papers" (it points at one paper); and the
+    # sentence that answers came after the abstract's background, which opened the answer
+    answer = engine.ask(
+        "In the paper on chain-of-thought reasoning for grounded object referring, what "
+        "shortcomings of methods that directly predict bounding boxes are pointed out?"
+    )
+    assert cited(answer) == [REX] and "papers" not in answer.text.splitlines()[0]
+    # the limitations of other methods, which it addresses: stated, not "not stated"
+    assert answer.text.startswith(
+        "**Rex-Thinker** (Poster): However, most methods treat referring as a direct bounding box"
+    )
+    own = engine.ask("What are the limitations of Rex-Thinker?")
+    assert own.kind == "abstain_detail"
+    # the best sentence leads a named paper's answer too
+    elmur = engine.ask("How does ELMUR do on POPGym?")
+    assert elmur.text.startswith("**ELMUR** (Poster): In POPGym, it outperforms baselines")
+
+
+def test_a_comparison_on_something_of_its_own_answers_that_first(engine: Engine) -> None:
+    # "Compare how A and B use chain-of-thought reasoning" gave the fixed aspects only
+    answer = engine.ask("Compare how Rex-Thinker and TumorChain use chain-of-thought reasoning.")
+    asked = next(line for line in answer.text.splitlines() if line.startswith("| Asked |"))
+    assert "formulates object referring as an explicit CoT reasoning task" in asked
+    assert "Chain-of-Thought (CoT) reasoning is particularly critical" in asked
+    # in Chinese by meaning; a comparison asking nothing of its own has no such row
+    chinese = engine.ask("ImagenWorld 和 SCUBA 在评测方式上有什么不同？")
+    assert any(
+        line.startswith("| 所问 |") and "evaluation" in line for line in chinese.text.splitlines()
+    )
+    assert "| Asked |" not in engine.ask("How do RepSpec and ELMUR differ?").text
+    assert "| Asked |" not in engine.ask("What are the differences between GTool and TopoRTL?").text
+
+
 def test_a_described_method_explained_is_that_papers_summary_and_topics_stay_lists(
     engine: Engine,
 ) -> None:

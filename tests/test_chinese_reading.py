@@ -15,7 +15,7 @@ import pytest
 
 from assistant.engine import Engine
 from assistant.plan import feedback
-from assistant.plan.cues import detail_noun
+from assistant.plan.details import detail_noun
 from assistant.plan.feedback import FEEDBACK_PAPERS, Neighbours
 from assistant.plan.foreign import (
     SHARED_PHRASES_FROM,

@@ -198,6 +198,9 @@ def test_chinese_questions_the_abstracts_cannot_answer_abstain_in_chinese(engine
     assert untranslated.abstained and not untranslated.citations
     detail = engine.ask("Rex-Thinker 的作者都有谁？")
     assert detail.kind == "abstain_detail" and "摘要中没有说明作者" in detail.text
+    # the authors as the subject of what they did ask what they did, not who they are
+    did = engine.ask("研究 xLSTM 的缩放行为时，作者用什么方法拟合？")
+    assert did.kind != "abstain_detail" and "IsoFLOP and parametric fit" in did.text
     assert [c.paper.id for c in detail.citations] == [REX]
 
 

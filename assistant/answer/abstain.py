@@ -4,7 +4,7 @@ follow-up counts past the papers given so far."""
 
 from __future__ import annotations
 
-from ..plan.cues import detail_noun
+from ..plan.details import detail_noun
 from ..plan.plan import Plan
 from ..schema import Answer, Paper, PaperHit
 from ..store.papers import PaperTable

@@ -4,6 +4,8 @@ model), or "not stated"."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..schema import Citation, Paper
 from ..text.messages import papers as papers_of
 from ..text.messages import say
@@ -11,6 +13,8 @@ from .aspects import ASPECTS, FIGURES, aspects_of, stating
 from .datasets import tally
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
+
+Ask = tuple[np.ndarray, set[str]]  # what a comparison asks of each paper: its vector and terms
 
 # A table of more papers than this is too wide to read: each paper's sentence closest to the
 # question instead ("How do they compare to Adam?" after 33 papers gave a 33-column table).
@@ -20,12 +24,20 @@ MAX_COMPARED = 5
 MAX_EACH = 20
 
 
-def compare(bank: SentenceBank, papers: list[Paper], lang: str = "en") -> Draft:
-    """A side-by-side table: one row per aspect, each cell an abstract sentence or 'not stated'."""
+def compare(
+    bank: SentenceBank, papers: list[Paper], lang: str = "en", ask: Ask | None = None
+) -> Draft:
+    """A side-by-side table: one row per aspect, each cell an abstract sentence or 'not stated';
+    first, when the question compares them on something of its own (`ask`: "how they use
+    chain-of-thought reasoning"), each one's sentence closest to it."""
     draft = Draft()
     header = "| | " + " | ".join(f"{label(p)} {draft.cite(p, '')}" for p in papers) + " |"
     draft.parts += [header, "|---|" + "---|" * len(papers)]
     cells: dict[str, list[str]] = {}
+    if ask is not None:
+        vector, words = ask
+        best = [bank.score([p], vector, words)[:1] for p in papers]
+        cells["Asked"] = [_cell(draft, p, b[0] if b else None, lang) for p, b in zip(papers, best)]
     for paper in papers:
         chosen = aspects_of(bank, paper)
         for aspect in ASPECTS:

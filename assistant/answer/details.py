@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..plan.cues import detail_noun
+from ..plan.details import detail_noun
 from ..plan.stated import STATED_FORMS
 from ..schema import Paper
 from .aspects import CUES

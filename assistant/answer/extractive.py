@@ -3,9 +3,12 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 
 from __future__ import annotations
 
+import re
+
 from ..embedding import GroupCache
 from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
 from ..plan.cues import (
+    BETWEEN_RE,
     COMPARE_RE,
     FRAMING_STEMS,
     ONE_DESCRIBED_RE,
@@ -13,17 +16,19 @@ from ..plan.cues import (
     PRONOUN_RE,
 )
 from ..plan.data_ask import data_subject
+from ..plan.foreign import content
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
 from ..plan.threshold import threshold, threshold_zh
-from ..schema import Answer, PaperHit
+from ..schema import Answer, Paper, PaperHit
 from ..text.messages import filters_text, say
+from ..text.names import looks_like_name
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of
 from .bounds import bounded, scope_of, stating
-from .compare import MAX_COMPARED, compare, each_aspect
+from .compare import MAX_COMPARED, Ask, compare, each_aspect
 from .datasets import corpus_tally
 from .decide import Decision
 from .define import defined
@@ -37,6 +42,8 @@ from .status import decided, fared
 from .summary import summary
 from .topics import topics
 from .which import closest, which
+
+LATIN_NAME_RE = re.compile(r"[A-Za-z][\w-]*\w")  # a word that may be a paper's name
 
 
 def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
@@ -146,8 +153,39 @@ def _conditioned(plan: Plan, about: list[PaperHit], bank: SentenceBank, note: st
 def _compared(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
     """Papers side by side: a table, or a line each when there are too many for one."""
     if len(about) <= MAX_COMPARED:
-        return compare(bank, [h.paper for h in about], plan.lang)
+        papers = [h.paper for h in about]
+        return compare(bank, papers, plan.lang, _asked_of_each(plan, papers, bank))
     return _too_wide(plan, about, bank, words)
+
+
+def _asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | None:
+    """What a comparison asks of each paper beyond comparing them ("how they use chain-of-thought
+    reasoning", 在评测方式上): the question without the papers' names, the words of the titles of
+    those it describes instead of naming, the comparison's and the framing words; None when
+    nothing is left."""
+    names = [w for w in LATIN_NAME_RE.findall(plan.question) if _names_one(w, papers)]
+    own = without(plan.question, [*names, *(p.short_name for p in papers)])
+    if plan.lang != "en":  # by meaning, in the multilingual space
+        rest = content(own, plan.lang)
+        return (bank.space(False).embed_many([rest])[0], set()) if rest.strip() else None
+    described = [p for p in papers if not _named_in(plan.question, p, names)]
+    titles = set().union(set(), *(terms(p.title) for p in described))
+    own = COMPARE_RE.sub(" ", PRONOUN_RE.sub(" ", BETWEEN_RE.sub(" ", own)))
+    kept = " ".join(w for w in own.split() if not terms(w) & titles)
+    words = terms(kept) - FRAMING_STEMS
+    return (bank.embedder.embed_many([kept])[0], words) if words else None
+
+
+def _names_one(word: str, papers: list[Paper]) -> bool:
+    """Whether a word of the question is a name one of the papers gives (TopoRTL, UltraMix)."""
+    return looks_like_name(word) and any(word in p.abstract or word in p.title for p in papers)
+
+
+def _named_in(question: str, paper: Paper, names: list[str]) -> bool:
+    """Whether the question names the paper: its short name, or a name it gives."""
+    if named_as(question, paper.short_name, "\x00") != question:
+        return True
+    return any(_names_one(n, [paper]) for n in names)
 
 
 def _too_wide(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:

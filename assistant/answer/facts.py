@@ -1,5 +1,5 @@
 """Facts about one or a few papers: the sentences that best answer the question, grouped by
-paper in abstract order, each cited."""
+paper, the best first, each cited."""
 
 from __future__ import annotations
 
@@ -31,7 +31,8 @@ def facts(
     stated: Scored | None = None,
     each: bool = False,
 ) -> Draft:
-    """The sentences that best answer the question, grouped by paper, in abstract order.
+    """The sentences that best answer the question, grouped by paper, the best first (the
+    answer leads; in abstract order, the background opening an abstract came first).
     `one_paper`: only the best paper's (cosines in the multilingual space are too close
     together to tell a second paper that also answers from one that does not). `asks`: the
     vector and terms of each part of a question that asks several things ("what does X
@@ -62,7 +63,7 @@ def facts(
             chosen.append(best)
     bullet = "- " if len(papers) > 1 else ""  # one paper's answer is a paragraph, not a list
     for paper in papers:
-        mine = sorted((s for s in chosen if s.paper == paper), key=lambda s: s.index)
+        mine = [s for s in chosen if s.paper == paper]  # the one that answers best first
         marker = draft.cite(paper, mine[0].text)
         body = " ".join(f"{display(s.text)} {marker}" for s in mine)
         draft.parts.append(f"{bullet}{label(paper)}{badge(paper)}: {body}")

@@ -21,10 +21,10 @@ from .cues import (
     COMPARE_RE,
     FUNCTION_WORDS,
     SET_DESCRIBED_RE,
-    detail_noun,
 )
 from .cues_zh import ZH_SET_DESCRIBED
 from .data_ask import data_subject
+from .details import detail_noun
 from .foreign import Foreign, render
 from .kinds import Kind, detail_asked
 from .named import names_removed

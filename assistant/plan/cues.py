@@ -149,59 +149,6 @@ SUMMARY_RE = re.compile(
     r"what(?:'s| is) new (?:in|on|about)|recent (?:work|advances|progress) (?:in|on))\b",
     re.I,
 )
-DETAIL_RE = re.compile(
-    r"\b(?:who (?:are|were) the authors|authors? (?:of|list|names?)|(?:list|name) the authors|"
-    r"who (?:wrote|authored|proposed|developed|introduced|created|made|built)|written by|"
-    r"affiliations?|institutions?|universit(?:y|ies)|"
-    r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"
-    r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
-    r"source code|code (?:available|release|link|repo(?:sitory)?)|(?:find|get|see) the code|"
-    r"release (?:their |its |the )?code|where(?:'s| is| are| can i (?:find|get)) "
-    r"(?:the |their |its )?(?:source )?code|"
-    r"the code (?:of|for)|"
-    r"project page|funding|weight decay|warm-?up|dropout|"
-    r"how many (?:gpus|layers|parameters)|memory slots|hours|inter-annotator|annotator agreement|"
-    r"model name|exact (?:model|number|value|version)|"
-    r"limitations?|weakness(?:es)?|drawbacks?|shortcomings?|future work|"
-    r"how long (?:did|does|do|was|were|is|will)\b[^?]{0,40}\b(?:train|run|take|took)\w*)\b",
-    re.I,
-)
-
-# What kind of detail each of those words asks for, named so an abstention can say what the
-# abstract does not state ("how many GPUs" -> hardware and compute).
-DETAIL_NOUNS = [
-    ("author", "authors"),
-    ("who ", "authors"),
-    ("written", "authors"),
-    ("affiliation", "authors' affiliations"),
-    ("institution", "authors' affiliations"),
-    ("universit", "authors' affiliations"),
-    ("gpu", "hardware and compute"),
-    ("tpu", "hardware and compute"),
-    ("hardware", "hardware and compute"),
-    ("compute", "hardware and compute"),
-    ("time", "training time"),
-    ("how long", "training time"),
-    ("licen", "licence"),
-    ("github", "code release"),
-    ("code", "code release"),
-    ("funding", "funding"),
-    ("parameter", "model size"),
-    ("layers", "number of layers"),
-    ("limitation", "limitations"),
-    ("weakness", "limitations"),
-    ("drawback", "limitations"),
-    ("shortcoming", "limitations"),
-    ("future work", "future work"),
-]
-
-
-def detail_noun(detail: str) -> str:
-    """ "how many gpus" -> "hardware and compute": what kind of detail was asked for."""
-    lowered = detail.lower()
-    return next((noun for key, noun in DETAIL_NOUNS if key in lowered), lowered)
-
-
 # A set question may ask for the papers that do NOT meet its subject ("which of those don't involve
 # images?"), or set its subject against another ("... rather than only a benchmark"): the subject
 # is what follows the negation; a contrast's second half is not part of it.
@@ -264,8 +211,12 @@ PAPERS_NOUN_RE = re.compile(
 )
 SHORT_QUESTION_WORDS = 3
 # ... words that point at several papers, and a question's pointing at one thing ("the ...
-# approach"): a question with the latter and none of them may describe one paper
-SET_WORDS_RE = re.compile(r"\b(?:any|anything|ones|these|those|them|they|orals?|posters?)\b", re.I)
+# approach", "the paper on ..."): a question with the latter and none of them may describe one
+SET_WORDS_RE = re.compile(
+    r"\b(?:papers|works?|submissions|articles|studies|corpus|conference|all|every\w*|any|"
+    r"anything|ones|these|those|them|they|orals?|posters?)\b",
+    re.I,
+)
 ONE_THING_RE = re.compile(r"\b(?:the|this|that)\s+(?!(?:\w+est|most|first|last)\b)\w", re.I)
 
 PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every facts prototype

@@ -102,7 +102,12 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
     (r"它|这篇|该论文|该文", " it "),
     (r"^那(?![篇个些])|呢[？?]?$", " what about "),
-    (r"作者|谁写的", " who are the authors "),
+    # 作者 asked for (是谁, 有哪些, or the question's end), not the subject of a clause about
+    # what they did (作者在哪些训练范式下拟合？)
+    (
+        r"作者(?=(?:都|们)?(?:有谁|是谁|有哪些|名单|列表|信息|[？?。]*$))|哪些作者|谁写的",
+        " who are the authors ",
+    ),
     (r"机构|单位", " affiliations "),
     (r"显卡", " GPUs "),
     # how many parameters, not 参数量 as part of a subject ("表现随参数量怎么变化")

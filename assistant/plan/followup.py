@@ -17,7 +17,6 @@ from .cues import (
     CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
-    DETAIL_RE,
     LIKE_THIS_RE,
     NUMBERED_RE,
     ORDINAL_RE,
@@ -31,6 +30,7 @@ from .cues import (
     WHICH_RE,
 )
 from .cues_zh import ZH_PAPERS_NOUN
+from .details import DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, from_question
 from .foreign import content, render

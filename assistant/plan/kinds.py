@@ -18,7 +18,6 @@ from .cues import (
     CONTRAST_RE,
     CORPUS_TAIL_RE,
     DEFINE_RE,
-    DETAIL_RE,
     FRAMING_WORDS,
     FUNCTION_WORDS,
     HOW_MANY_RE,
@@ -41,6 +40,7 @@ from .cues import (
     WHICH_RE,
 )
 from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
+from .details import DETAIL_RE
 from .filters import RATE_RE
 from .superlative import superlative, superlative_zh
 

@@ -18,7 +18,8 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
 from .count import asked_count
-from .cues import COUNT_ASKED_RE, DETAIL_RE
+from .cues import COUNT_ASKED_RE
+from .details import DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
 from .followup import Resolved, read, resolve, subjectless

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..plan.cues import COMPARE_RE, ONE_THING_RE, PAPERS_NOUN_RE, SET_WORDS_RE, WHICH_RE
+from ..plan.cues import COMPARE_RE, ONE_THING_RE, SET_WORDS_RE, WHICH_RE
 from ..plan.foreign import content, render
 from ..plan.named import find_named
 from ..plan.plan import Plan
@@ -130,11 +130,14 @@ def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Pl
     if plan.aspect or plan.whole or plan.rate or plan.limit or plan.stated or plan.literal:
         return None  # of each paper of a set ("What are the most popular benchmarks?")
     question = render(plan.question, plan.lang)
-    if PAPERS_NOUN_RE.search(question) or SET_WORDS_RE.search(question):
+    if SET_WORDS_RE.search(question) or not ONE_THING_RE.search(question):
         return None
-    if not ONE_THING_RE.search(question):
-        return None
-    return _standing_out(retriever.retrieve(plan_for(plan.subject or question)), plan.lang)
+    clauses = CLAUSE_RE.split(question.replace(",", ";"))  # "In the paper on X, what ...?": X
+    described = [c for c in clauses if ONE_THING_RE.search(c)] if len(clauses) > 1 else []
+    for text in [*described, plan.subject or question]:
+        if found := _standing_out(retriever.retrieve(plan_for(text)), plan.lang):
+            return found
+    return None
 
 
 def _standing_out(hits: list[PaperHit], lang: str) -> str | None:

@@ -1,0 +1,64 @@
+"""The details of a paper that abstracts seldom state (authors, GPUs, code, its limitations),
+as questions ask for them, and what kind of detail each asks for (named so an abstention can
+say what the abstract does not state)."""
+
+from __future__ import annotations
+
+import re
+
+DETAIL_RE = re.compile(
+    r"\b(?:who (?:are|were) the authors|authors? (?:of|list|names?)|(?:list|name) the authors|"
+    r"who (?:wrote|authored|proposed|developed|introduced|created|made|built)|written by|"
+    r"affiliations?|institutions?|universit(?:y|ies)|"
+    r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"
+    r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
+    r"source code|code (?:available|release|link|repo(?:sitory)?)|(?:find|get|see) the code|"
+    r"release (?:their |its |the )?code|where(?:'s| is| are| can i (?:find|get)) "
+    r"(?:the |their |its )?(?:source )?code|"
+    r"the code (?:of|for)|"
+    r"project page|funding|weight decay|warm-?up|dropout|"
+    r"how many (?:gpus|layers|parameters)|memory slots|hours|inter-annotator|annotator agreement|"
+    r"model name|exact (?:model|number|value|version)|"
+    # the limitations of the work itself, not those of others it sets out to address ("What
+    # shortcomings of existing methods does it address?": its problem)
+    r"(?:limitations?|weakness(?:es)?|drawbacks?|shortcomings?)(?!\s+of\s+(?:the\s+)?(?:existing"
+    r"|prior|previous|current|conventional|traditional|standard|earlier|other|baseline|methods"
+    r"|approaches|models)\b)(?![^?]*\b(?:address|overcome|tackle|solve|fix|remed|alleviat"
+    r"|mitigat)\w*)|future work|"
+    r"how long (?:did|does|do|was|were|is|will)\b[^?]{0,40}\b(?:train|run|take|took)\w*)\b",
+    re.I,
+)
+
+# What kind of detail each of those words asks for, named so an abstention can say what the
+# abstract does not state ("how many GPUs" -> hardware and compute).
+DETAIL_NOUNS = [
+    ("author", "authors"),
+    ("who ", "authors"),
+    ("written", "authors"),
+    ("affiliation", "authors' affiliations"),
+    ("institution", "authors' affiliations"),
+    ("universit", "authors' affiliations"),
+    ("gpu", "hardware and compute"),
+    ("tpu", "hardware and compute"),
+    ("hardware", "hardware and compute"),
+    ("compute", "hardware and compute"),
+    ("time", "training time"),
+    ("how long", "training time"),
+    ("licen", "licence"),
+    ("github", "code release"),
+    ("code", "code release"),
+    ("funding", "funding"),
+    ("parameter", "model size"),
+    ("layers", "number of layers"),
+    ("limitation", "limitations"),
+    ("weakness", "limitations"),
+    ("drawback", "limitations"),
+    ("shortcoming", "limitations"),
+    ("future work", "future work"),
+]
+
+
+def detail_noun(detail: str) -> str:
+    """ "how many gpus" -> "hardware and compute": what kind of detail was asked for."""
+    lowered = detail.lower()
+    return next((noun for key, noun in DETAIL_NOUNS if key in lowered), lowered)
