@@ -59,6 +59,9 @@ ASKS: dict[str, tuple[str, ...]] = {
         "效果怎么样？",
         "What are their main results?",
         "这些论文的主要结果是什么？",
+        "Which methods does it outperform?",
+        "What baselines is it compared against?",
+        "和哪些方法做了比较？",
     ),
     "Problem": (
         "What problem does the paper address?",
