@@ -198,6 +198,11 @@ def test_chinese_questions_the_abstracts_cannot_answer_abstain_in_chinese(engine
     assert untranslated.abstained and not untranslated.citations
     detail = engine.ask("Rex-Thinker 的作者都有谁？")
     assert detail.kind == "abstain_detail" and "摘要中没有说明作者" in detail.text
+    # a clause pointing at the paper it describes finds it; what is asked of it picks the
+    # sentence (the whole question found the simulation-based inference paper)
+    hierarchy = engine.ask("在这个评测多模态大模型理解科学实验视频的基准上，任务是怎么分层的？")
+    assert hierarchy.citations[0].paper.title.startswith("ExpVid")
+    assert "three-level task hierarchy" in hierarchy.text.split("[1]")[0]
     # the authors as the subject of what they did ask what they did, not who they are
     did = engine.ask("研究 xLSTM 的缩放行为时，作者用什么方法拟合？")
     assert did.kind != "abstain_detail" and "IsoFLOP and parametric fit" in did.text

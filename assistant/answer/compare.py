@@ -4,17 +4,26 @@ model), or "not stated"."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
+from ..plan.cues import BETWEEN_RE, COMPARE_RE, FRAMING_STEMS, PRONOUN_RE
+from ..plan.foreign import content
+from ..plan.named import named_as, without
+from ..plan.plan import Plan
 from ..schema import Citation, Paper
 from ..text.messages import papers as papers_of
 from ..text.messages import say
+from ..text.names import looks_like_name
+from ..text.tokens import terms
 from .aspects import ASPECTS, FIGURES, aspects_of, stating
 from .datasets import tally
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 
 Ask = tuple[np.ndarray, set[str]]  # what a comparison asks of each paper: its vector and terms
+LATIN_NAME_RE = re.compile(r"[A-Za-z][\w-]*\w")  # a word that may be a paper's name
 
 # A table of more papers than this is too wide to read: each paper's sentence closest to the
 # question instead ("How do they compare to Adam?" after 33 papers gave a 33-column table).
@@ -124,3 +133,33 @@ def _fill_evidence(draft: Draft, bank: SentenceBank, papers: list[Paper]) -> Non
         if not citation.evidence:
             first = bank.sentences(citation.paper)[0]
             draft.citations[i] = Citation(citation.n, citation.paper, first, citation.supported)
+
+
+def asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | None:
+    """What a comparison asks of each paper beyond comparing them ("how they use chain-of-thought
+    reasoning", 在评测方式上): the question without the papers' names, the words of the titles of
+    those it describes instead of naming, the comparison's and the framing words; None when
+    nothing is left."""
+    names = [w for w in LATIN_NAME_RE.findall(plan.question) if _names_one(w, papers)]
+    own = without(plan.question, [*names, *(p.short_name for p in papers)])
+    if plan.lang != "en":  # by meaning, in the multilingual space
+        rest = content(own, plan.lang)
+        return (bank.space(False).embed_many([rest])[0], set()) if rest.strip() else None
+    described = [p for p in papers if not _named_in(plan.question, p, names)]
+    titles = set().union(set(), *(terms(p.title) for p in described))
+    own = COMPARE_RE.sub(" ", PRONOUN_RE.sub(" ", BETWEEN_RE.sub(" ", own)))
+    kept = " ".join(w for w in own.split() if not terms(w) & titles)
+    words = terms(kept) - FRAMING_STEMS
+    return (bank.embedder.embed_many([kept])[0], words) if words else None
+
+
+def _names_one(word: str, papers: list[Paper]) -> bool:
+    """Whether a word of the question is a name one of the papers gives (TopoRTL, UltraMix)."""
+    return looks_like_name(word) and any(word in p.abstract or word in p.title for p in papers)
+
+
+def _named_in(question: str, paper: Paper, names: list[str]) -> bool:
+    """Whether the question names the paper: its short name, or a name it gives."""
+    if named_as(question, paper.short_name, "\x00") != question:
+        return True
+    return any(_names_one(n, [paper]) for n in names)

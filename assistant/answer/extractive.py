@@ -8,7 +8,6 @@ import re
 from ..embedding import GroupCache
 from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
 from ..plan.cues import (
-    BETWEEN_RE,
     COMPARE_RE,
     FRAMING_STEMS,
     ONE_DESCRIBED_RE,
@@ -16,19 +15,17 @@ from ..plan.cues import (
     PRONOUN_RE,
 )
 from ..plan.data_ask import data_subject
-from ..plan.foreign import content
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
 from ..plan.superlative import superlative, superlative_zh
 from ..plan.threshold import threshold, threshold_zh
-from ..schema import Answer, Paper, PaperHit
+from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
-from ..text.names import looks_like_name
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of
 from .bounds import bounded, scope_of, stating
-from .compare import MAX_COMPARED, Ask, compare, each_aspect
+from .compare import MAX_COMPARED, asked_of_each, compare, each_aspect
 from .datasets import corpus_tally
 from .decide import Decision
 from .define import defined
@@ -43,7 +40,8 @@ from .summary import summary
 from .topics import topics
 from .which import closest, which
 
-LATIN_NAME_RE = re.compile(r"[A-Za-z][\w-]*\w")  # a word that may be a paper's name
+CLAUSE_RE = re.compile(r"[，,；;：:]")  # a question's clauses
+POINTING_RE = re.compile(r"这个|这篇|那篇|那个|该")  # "this ...", "that paper": one it describes
 
 
 def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
@@ -154,38 +152,8 @@ def _compared(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[
     """Papers side by side: a table, or a line each when there are too many for one."""
     if len(about) <= MAX_COMPARED:
         papers = [h.paper for h in about]
-        return compare(bank, papers, plan.lang, _asked_of_each(plan, papers, bank))
+        return compare(bank, papers, plan.lang, asked_of_each(plan, papers, bank))
     return _too_wide(plan, about, bank, words)
-
-
-def _asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | None:
-    """What a comparison asks of each paper beyond comparing them ("how they use chain-of-thought
-    reasoning", 在评测方式上): the question without the papers' names, the words of the titles of
-    those it describes instead of naming, the comparison's and the framing words; None when
-    nothing is left."""
-    names = [w for w in LATIN_NAME_RE.findall(plan.question) if _names_one(w, papers)]
-    own = without(plan.question, [*names, *(p.short_name for p in papers)])
-    if plan.lang != "en":  # by meaning, in the multilingual space
-        rest = content(own, plan.lang)
-        return (bank.space(False).embed_many([rest])[0], set()) if rest.strip() else None
-    described = [p for p in papers if not _named_in(plan.question, p, names)]
-    titles = set().union(set(), *(terms(p.title) for p in described))
-    own = COMPARE_RE.sub(" ", PRONOUN_RE.sub(" ", BETWEEN_RE.sub(" ", own)))
-    kept = " ".join(w for w in own.split() if not terms(w) & titles)
-    words = terms(kept) - FRAMING_STEMS
-    return (bank.embedder.embed_many([kept])[0], words) if words else None
-
-
-def _names_one(word: str, papers: list[Paper]) -> bool:
-    """Whether a word of the question is a name one of the papers gives (TopoRTL, UltraMix)."""
-    return looks_like_name(word) and any(word in p.abstract or word in p.title for p in papers)
-
-
-def _named_in(question: str, paper: Paper, names: list[str]) -> bool:
-    """Whether the question names the paper: its short name, or a name it gives."""
-    if named_as(question, paper.short_name, "\x00") != question:
-        return True
-    return any(_names_one(n, [paper]) for n in names)
 
 
 def _too_wide(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
@@ -213,8 +181,12 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     described = plan.described or (
         bool(about) and not plan.named and not plan.focus and _one_described(plan)
     )
+    pointing = _pointing_clause(plan) if described and not plan.named else None
     if described:  # "the paper on symmetry discovery": the one whose sentences answer best
-        best = bank.score([h.paper for h in about], plan.topic_vector, words)[:1]
+        vector = (
+            plan.topic_vector if pointing is None else bank.space(False).embed_many([pointing])[0]
+        )
+        best = bank.score([h.paper for h in about], vector, words)[:1]
         about = [h for h in about if best and h.paper == best[0].paper] or about[:1]
     embed = bank.space(plan.lang == "en")
     # the question as asked (not the earlier one a follow-up continues), without the names of
@@ -227,6 +199,9 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     vector = plan.topic_vector
     if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose
         vector, words = bank.embedder.embed_many([own])[0], terms(own)
+    if pointing is not None:  # 在这个…的基准上，…: what is asked of it, not what describes it
+        own = own.replace(pointing, " ").strip()
+        vector = embed.embed_many([own])[0]
     aspect = _aspect_asked(plan, about, own, bank, embed)
     # "How much faster is RepSpec?", "What datasets does ELMUR use?": the sentences reporting
     # numbers, or stating its data; or that the abstract states none
@@ -286,6 +261,16 @@ def _aspect_asked(
         return "Data"  # read by the question's form: not "How was the TumorCoT dataset built?"
     aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
     return aspect if aspect in ASKED_ALONE else None
+
+
+def _pointing_clause(plan: Plan) -> str | None:
+    """In another language, the clause of a question that points at the paper it describes
+    (在这个评测科学实验视频的基准上，…): the paper is found by it, not by what is asked of it."""
+    if plan.lang == "en":
+        return None
+    clauses = [c for c in CLAUSE_RE.split(plan.question) if c.strip()]
+    pointing = [c for c in clauses if POINTING_RE.search(c)]
+    return pointing[0] if len(clauses) > 1 and pointing else None
 
 
 def _one_described(plan: Plan) -> bool:
