@@ -178,8 +178,8 @@ class Engine:
     def singular(
         self, plan: Plan, history: Sequence[Turn], filters: Filters | None, k: int | None
     ) -> Plan:
-        """A set-like question about one paper it describes, read as about that paper: its
-        facts, or its summary when a summary was asked (retrieve/described.py)."""
+        """A set-like or fact question about one paper it describes, read as about that paper:
+        its facts, or its summary when a summary was asked (retrieve/described.py)."""
         found = one_described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
         if found is None:
             return plan
@@ -225,7 +225,7 @@ class Engine:
             return
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, history or (), filters)
-        elif plan.kind in SET_KINDS and not plan.anchored and not plan.listing:
+        elif plan.kind in (*SET_KINDS, "facts") and not plan.anchored and not plan.listing:
             plan = self.singular(plan, history or (), filters, k)
         if plan.lang != "en" and not self.has_multilingual():
             plan = replace(plan, notes=plan.notes + (say(plan.lang, "no_multilingual"),))

@@ -9,6 +9,8 @@ sentences that answer it; written by reading the abstracts, before any run).
 - sentences: how many it quotes; seconds: per question.
 
     python eval/fact_eval.py --vectorstore DIR [--split dev|test|all] [--show]
+
+DIR holds the seed corpus's index (the gold is about its 19 papers).
 """
 
 from __future__ import annotations

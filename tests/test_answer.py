@@ -358,6 +358,7 @@ def test_a_question_about_the_paper_on_a_topic_answers_from_it_best_sentence_fir
     )
     own = engine.ask("What are the limitations of Rex-Thinker?")
     assert own.kind == "abstain_detail"
+    assert engine.ask("What limitations does ELMUR fail to address?").kind == "abstain_detail"
     # the best sentence leads a named paper's answer too
     elmur = engine.ask("How does ELMUR do on POPGym?")
     assert elmur.text.startswith("**ELMUR** (Poster): In POPGym, it outperforms baselines")
@@ -375,7 +376,31 @@ def test_a_comparison_on_something_of_its_own_answers_that_first(engine: Engine)
         line.startswith("| 所问 |") and "evaluation" in line for line in chinese.text.splitlines()
     )
     assert "| Asked |" not in engine.ask("How do RepSpec and ELMUR differ?").text
+    assert "| Asked |" not in engine.ask("Compare RepSpec and ELMUR in detail.").text
+    # the papers a follow-up points back to keep the words of their titles in what it asks
+    first = "Which papers use the transformer architecture?"
+    listed = engine.ask(first)
+    history = [Turn("user", first), Turn("assistant", listed.text, tuple(cited(listed)))]
+    memory = engine.ask("How do they differ in their use of memory?", history)
+    asked = next(line for line in memory.text.splitlines() if line.startswith("| Asked |"))
+    assert "memory embeddings" in asked
     assert "| Asked |" not in engine.ask("What are the differences between GTool and TopoRTL?").text
+
+
+@pytest.mark.parametrize(
+    ("question", "starts"),
+    [
+        # a question's filters hold: no paper passing them (all 19 are posters) is described
+        ("Which rejected submission tackles the speculative decoding problem?", "No paper"),
+        # plural nouns and counts ask for papers, however much one of them stands out
+        ("How many approaches address the draft model capacity problem?", "1 paper in this"),
+        ("Which methods improve the acceptance length of speculative decoding?", "1 paper in"),
+    ],
+)
+def test_a_set_question_with_the_in_it_stays_a_set_question(
+    engine: Engine, question: str, starts: str
+) -> None:
+    assert engine.ask(question).text.startswith(starts)
 
 
 def test_a_described_method_explained_is_that_papers_summary_and_topics_stay_lists(

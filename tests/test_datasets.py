@@ -120,6 +120,11 @@ def test_names_are_counted_once_a_paper_across_spellings_with_the_sentence_namin
         ),
         ("Which papers use benchmarks?", None),
         ("Which ones evaluate on benchmarks?", None),
+        # ... the subject, when no other is given; not a function word
+        ("Which RL benchmarks are used most often?", ("RL", False)),
+        ("Which medical imaging datasets do papers use?", ("medical imaging", False)),
+        ("What evaluation benchmarks do these papers use?", ("", True)),
+        ("What about the data?", None),
     ],
 )
 def test_a_data_ask_is_read_with_its_subject(

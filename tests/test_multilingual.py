@@ -203,6 +203,13 @@ def test_chinese_questions_the_abstracts_cannot_answer_abstain_in_chinese(engine
     hierarchy = engine.ask("在这个评测多模态大模型理解科学实验视频的基准上，任务是怎么分层的？")
     assert hierarchy.citations[0].paper.title.startswith("ExpVid")
     assert "three-level task hierarchy" in hierarchy.text.split("[1]")[0]
+    # 该 of 应该 points at nothing: the whole question finds the paper
+    should = engine.ask("评测科学实验视频理解的基准，应该怎么划分任务层级？")
+    assert should.citations[0].paper.title.startswith("ExpVid")
+    assert engine.ask("ELMUR 的作者有几位？").kind == "abstain_detail"
+    # the limitations of earlier methods, which it addresses, are stated: its problem
+    earlier = engine.ask("RepSpec 解决了现有方法的哪些局限？")
+    assert earlier.kind != "abstain_detail" and earlier.citations[0].paper.id == "bqEi97qzzz"
     # the authors as the subject of what they did ask what they did, not who they are
     did = engine.ask("研究 xLSTM 的缩放行为时，作者用什么方法拟合？")
     assert did.kind != "abstain_detail" and "IsoFLOP and parametric fit" in did.text

@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 
-from ..plan.cues import BETWEEN_RE, COMPARE_RE, FRAMING_STEMS, PRONOUN_RE
+from ..plan.cues import BETWEEN_RE, COMPARE_RE, FRAMING_STEMS, PRESENTATION_TAIL_RE, PRONOUN_RE
 from ..plan.foreign import content
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
@@ -141,11 +141,15 @@ def asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | 
     those it describes instead of naming, the comparison's and the framing words; None when
     nothing is left."""
     names = [w for w in LATIN_NAME_RE.findall(plan.question) if _names_one(w, papers)]
-    own = without(plan.question, [*names, *(p.short_name for p in papers)])
+    own = without(
+        PRESENTATION_TAIL_RE.sub("", plan.question), [*names, *(p.short_name for p in papers)]
+    )
     if plan.lang != "en":  # by meaning, in the multilingual space
         rest = content(own, plan.lang)
         return (bank.space(False).embed_many([rest])[0], set()) if rest.strip() else None
-    described = [p for p in papers if not _named_in(plan.question, p, names)]
+    # papers a follow-up points back to are neither named nor described by it ("How do they
+    # differ in their use of memory?")
+    described = [] if plan.focus else [p for p in papers if not _named_in(plan.question, p, names)]
     titles = set().union(set(), *(terms(p.title) for p in described))
     own = COMPARE_RE.sub(" ", PRONOUN_RE.sub(" ", BETWEEN_RE.sub(" ", own)))
     kept = " ".join(w for w in own.split() if not terms(w) & titles)
@@ -154,8 +158,14 @@ def asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | 
 
 
 def _names_one(word: str, papers: list[Paper]) -> bool:
-    """Whether a word of the question is a name one of the papers gives (TopoRTL, UltraMix)."""
-    return looks_like_name(word) and any(word in p.abstract or word in p.title for p in papers)
+    """Whether a word of the question is a name one of the papers gives (TopoRTL, UltraMix): in
+    mixed case, not an acronym it mentions (RTL)."""
+    mixed = any(c.islower() for c in word) or not word.isalpha()
+    return (
+        mixed
+        and looks_like_name(word)
+        and any(word in p.abstract or word in p.title for p in papers)
+    )
 
 
 def _named_in(question: str, paper: Paper, names: list[str]) -> bool:

@@ -40,8 +40,10 @@ from .summary import summary
 from .topics import topics
 from .which import closest, which
 
-CLAUSE_RE = re.compile(r"[，,；;：:]")  # a question's clauses
-POINTING_RE = re.compile(r"这个|这篇|那篇|那个|该")  # "this ...", "that paper": one it describes
+ZH_CLAUSE_RE = re.compile(r"[，,；;：:]")  # the clauses of a question in Chinese
+# "this ... that ...", "that paper on ...": a pointer introducing the description of one paper
+# (在这个评测科学实验视频的基准上), not 该 of 应该 nor 这个 before what is asked (这个分类器)
+POINTING_RE = re.compile(r"(?:这个|这篇|那篇|那个|(?<![应活])该)[^，,；;：:？?]{4,}?的")
 
 
 def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
@@ -208,7 +210,9 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     if aspect in (FIGURES, "Data"):
         return each_aspect(bank, [about[0].paper], aspect, plan.lang)
     stated = aspects_of(bank, about[0].paper).get(aspect) if aspect else None
-    if stated is None and _nothing_asked(plan, about, own):  # "What is ELMUR?": it in brief
+    # "What is ELMUR?", "Explain the ... method in a few sentences.": it in brief
+    several = aspect in (None, "Method") and PRESENTATION_TAIL_RE.search(plan.question)
+    if (stated is None or several) and _nothing_asked(plan, about, own):
         return summary(bank, about, plan.topic_vector, set(), "", plan.lang)
     return facts(
         bank,
@@ -255,7 +259,7 @@ def _aspect_asked(
     pointed = len(plan.named) + len(plan.focus)
     if pointed > 1 or not about or (pointed == 0 and len(about) > 1):
         return None
-    if plan.named and plan.lang == "en":  # "What does RepSpec propose?": of "the paper"
+    if plan.named and plan.lang == "en" and not plan.described:  # "What does RepSpec propose?"
         own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
     if data_subject(plan.question, plan.lang != "en") is not None:  # "What datasets does it use?"
         return "Data"  # read by the question's form: not "How was the TumorCoT dataset built?"
@@ -268,9 +272,9 @@ def _pointing_clause(plan: Plan) -> str | None:
     (在这个评测科学实验视频的基准上，…): the paper is found by it, not by what is asked of it."""
     if plan.lang == "en":
         return None
-    clauses = [c for c in CLAUSE_RE.split(plan.question) if c.strip()]
-    pointing = [c for c in clauses if POINTING_RE.search(c)]
-    return pointing[0] if len(clauses) > 1 and pointing else None
+    clauses = [c for c in ZH_CLAUSE_RE.split(plan.question) if c.strip()]
+    pointing = [c for c in clauses[:-1] if POINTING_RE.search(c)]  # the last one asks
+    return pointing[0] if pointing else None
 
 
 def _one_described(plan: Plan) -> bool:

@@ -1,5 +1,6 @@
 """The few English surface cues the planner still reads, kept in one place: what kind of answer
-a question asks for, which details abstracts never state, and how a follow-up refers back."""
+a question asks for, whether it points at one paper or at several, and how a follow-up refers
+back (the details abstracts never state: details.py)."""
 
 from __future__ import annotations
 
@@ -98,7 +99,7 @@ PRESENTATION_TAIL_RE = re.compile(
     r"\s*,?\s*(?:(?:grouped|organi[sz]ed|clustered|sorted|ordered|ranked)\s+by\s+(?:their\s+|the\s+)?"
     r"[\w-]+|(?:in|as)\s+(?:bullet(?:\s*point)?s|(?:an?|one|\d+|two|three|four|five|six|seven|"
     r"eight|nine|ten|(?:a\s+)?few|several|a\s+couple\s+of)\s+(?:short\s+)?(?:bullet(?:\s*point)?s?|sentences?|paragraphs?|lines?|"
-    r"words|tables?|lists?)))\s*[?.!]*\s*$",
+    r"words|tables?|lists?))|in\s+(?:more\s+|full\s+|great\s+)?detail)\s*[?.!]*\s*$",
     re.I,
 )
 # the decision asked of one paper, by name ("What decision did ELMUR get?", "its status?"); a
@@ -214,9 +215,19 @@ SHORT_QUESTION_WORDS = 3
 # approach", "the paper on ..."): a question with the latter and none of them may describe one
 SET_WORDS_RE = re.compile(
     r"\b(?:papers|works?|submissions|articles|studies|corpus|conference|all|every\w*|any|"
-    r"anything|ones|these|those|them|they|orals?|posters?)\b",
+    r"anything|ones|these|those|them|they|orals?|posters?|literature|research)\b"
+    # a count, unless of something the one thing has ("How many X does the ... need?")
+    r"|\bhow many\b(?![^?]*\b(?:does|do|did|is|are|was|were|has|have)\s+(?:the|this|that)\b)",
     re.I,
 )
+# ... and several things asked for ("Which methods ...?", not "shortcomings of methods"), unless
+# of one paper the question points at ("On which models is the paper on X evaluated?")
+SEVERAL_ASKED_RE = re.compile(
+    r"\b(?:which|what)\s+(?:(?!of\b)[\w-]+\s+){0,2}?(?:methods|approaches|techniques|models"
+    r"|frameworks|algorithms|benchmarks|datasets|systems)\b",
+    re.I,
+)
+THE_PAPER_RE = re.compile(r"\b(?:the|this|that)\s+(?:paper|study|article|submission)\b", re.I)
 ONE_THING_RE = re.compile(r"\b(?:the|this|that)\s+(?!(?:\w+est|most|first|last)\b)\w", re.I)
 
 PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every facts prototype

@@ -102,13 +102,14 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
     (r"它|这篇|该论文|该文", " it "),
     (r"^那(?![篇个些])|呢[？?]?$", " what about "),
-    # 作者 asked for (是谁, 有哪些, or the question's end), not the subject of a clause about
-    # what they did (作者在哪些训练范式下拟合？)
+    # 作者 asked about (是谁, 有几位, 来自哪里), not as the subject of what they did
+    # (作者在哪些训练范式下拟合？, 作者用什么方法)
     (
-        r"作者(?=(?:都|们)?(?:有谁|是谁|有哪些|名单|列表|信息|[？?。]*$))|哪些作者|谁写的",
+        r"作者(?!们?(?:在|用|采用|使用|提出|发现|认为|通过|如何|怎么|怎样|为什么|对|把|将|研究|设计|做|"
+        r"选择|构建|收集|评测|测试|训练|证明|分析|比较))|哪些作者|谁写的",
         " who are the authors ",
     ),
-    (r"机构|单位", " affiliations "),
+    (r"机构|单位|大学|高校", " affiliations "),
     (r"显卡", " GPUs "),
     # how many parameters, not 参数量 as part of a subject ("表现随参数量怎么变化")
     (r"多少(?:个)?参数|参数量(?:是多少|有多大|多大)", " how many parameters "),
@@ -128,6 +129,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " evaluated ",
     ),
     (r"提到了?|提及了?", " mention "),
+    # the limitations of earlier methods, which a paper addresses, are its problem
+    (
+        r"(?:现有|已有|以往|传统|之前|先前)的?(?:方法|模型|工作)的?(?:哪些|什么)?(?:局限性?|不足之处?|缺点)",
+        " limitations of existing methods ",
+    ),
     (r"局限性?|不足之处|缺点", " limitations "),
     (r"未来(?:的)?(?:工作|方向)", " future work "),
     (r"批大小", " batch size "),

@@ -25,10 +25,17 @@ PURPOSE = (
     r"(?:to\s+(?:evaluate|train|test|benchmark|assess|measure)"
     r"|for\s+(?:evaluating|testing|benchmarking)|for|in|on|by|with|across|among|within)"
 )
-# "Which velocity-model benchmarks ...": up to two words may qualify the noun, none a use or
-# the papers ("Which papers use benchmarks?" asks for papers)
-QUALIFIER = rf"(?!(?:papers?|works?|submissions?|studies|ones?|of|{USE})\b)[\w-]+\s+"
-ASKED = rf"(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:{QUALIFIER}){{0,2}}?{NOUN}"
+# "Which velocity-model benchmarks ...", "Which RL benchmarks ...": up to two words may qualify
+# the noun (the subject, when no other is given), none a use, the papers or a function word
+# ("Which papers use benchmarks?" asks for papers; "What about the data?" for nothing)
+QUALIFIER = (
+    rf"(?!(?:papers?|works?|submissions?|studies|ones?|of|about|the|an?|these|those|their|its|"
+    rf"your|my|our|other|{USE})\b)[\w-]+"
+)
+ASKED = (
+    rf"(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
+    rf"(?P<qualifier>(?:{QUALIFIER}\s+){{0,2}}?){NOUN}"
+)
 ENGLISH = [
     # "Which datasets are used most often?", "... are used to evaluate LLM agents?", "... are
     # most popular for agents?" (not "... are most challenging?": a property, ranked)
@@ -44,6 +51,7 @@ ENGLISH = [
     rf"(?:\s+(?:{USE}\s+)?{PURPOSE}\s+(?P<subject>.+))?",
 ]
 ENGLISH_RES = [re.compile(rf"^\s*{form}\s*$", re.I) for form in ENGLISH]
+POINTER_RE = re.compile(r"\b(?:these|those|them|they|their|its|it)\b", re.I)
 ADDRESSED_RE = re.compile(r"^(?:you|u)\b", re.I)  # "What data do you use?": the assistant's
 
 ZH_NOUN = r"(?:评测)?(?:数据集|基准(?:测试)?|数据)"
@@ -75,10 +83,14 @@ def _english(question: str) -> str | None:
     question = question.strip().rstrip("?.! ")
     for form in ENGLISH_RES:
         if found := form.match(question):
-            subject, who = found.groupdict().get("subject"), found.groupdict().get("who") or ""
+            groups = found.groupdict()
+            subject, who = groups.get("subject"), groups.get("who") or ""
             if ADDRESSED_RE.match(who):
                 return None
-            return _trimmed(subject, False) if subject else _trimmed(who, True)
+            subject = _trimmed(subject, False) if subject else _trimmed(who, True)
+            if subject or POINTER_RE.search(who):  # "... do these papers use?": theirs
+                return subject
+            return " ".join((groups.get("qualifier") or "").split())
     return None
 
 

@@ -21,10 +21,12 @@ DETAIL_RE = re.compile(
     r"model name|exact (?:model|number|value|version)|"
     # the limitations of the work itself, not those of others it sets out to address ("What
     # shortcomings of existing methods does it address?": its problem)
-    r"(?:limitations?|weakness(?:es)?|drawbacks?|shortcomings?)(?!\s+of\s+(?:the\s+)?(?:existing"
-    r"|prior|previous|current|conventional|traditional|standard|earlier|other|baseline|methods"
-    r"|approaches|models)\b)(?![^?]*\b(?:address|overcome|tackle|solve|fix|remed|alleviat"
-    r"|mitigat)\w*)|future work|"
+    r"(?:limitations?|weakness(?:es)?|drawbacks?|shortcomings?)(?!\s+of\s+(?:the\s+)?(?:(?:existing"
+    r"|prior|previous|conventional|traditional|earlier|baseline)\b|(?:other|standard|current)\s+"
+    r"(?:methods|approaches|models|work)\b|methods|approaches|models\b))"
+    r"(?!\s+(?:does|do|did)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:address|overcome|tackle|solve|fix|remed"
+    r"|alleviat|mitigat)\w*|[^?]*\b(?:is|are|was|were)\s+(?:addressed|overcome|tackled|solved)\b)"
+    r"|future work|"
     r"how long (?:did|does|do|was|were|is|will)\b[^?]{0,40}\b(?:train|run|take|took)\w*)\b",
     re.I,
 )

@@ -1,6 +1,9 @@
-"""Papers a comparison describes instead of naming ("Contrast the paper on transformers learning
-causal structures with the grokking study"): the question is cut at its joining words, and each
-part that names no paper is searched; it describes a paper when one match stands out."""
+"""Papers a question describes instead of naming. A comparison ("Contrast the paper on
+transformers learning causal structures with the grokking study") is cut at its joining words,
+and each part that names no paper is searched; a question pointing at one thing ("How many fewer
+simulations does the multifidelity simulation-based inference approach need?", "In the paper on
+X, what ...?") is searched by the clause that points, else its subject. A part describes a paper
+when one match stands out."""
 
 from __future__ import annotations
 
@@ -8,10 +11,18 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..plan.cues import COMPARE_RE, ONE_THING_RE, SET_WORDS_RE, WHICH_RE
+from ..plan.cues import (
+    COMPARE_RE,
+    ONE_THING_RE,
+    SET_WORDS_RE,
+    SEVERAL_ASKED_RE,
+    THE_PAPER_RE,
+    WHICH_RE,
+)
 from ..plan.foreign import content, render
 from ..plan.named import find_named
 from ..plan.plan import Plan
+from ..plan.superlative import superlative
 from ..schema import PaperHit
 from ..text.messages import say
 from ..text.tokens import terms
@@ -123,16 +134,24 @@ def _papers_in(
 
 
 def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]) -> str | None:
-    """The paper a set-like question asks about in the singular without naming it ("How many
-    fewer simulations does the multifidelity simulation-based inference approach need?",
-    "Explain the prototype-guided dataset distillation method."): a question that points at one
-    thing ("the ...") and at no papers in the plural, whose subject's best match stands out."""
+    """The paper a set-like or fact question asks about in the singular without naming it ("How
+    many fewer simulations does the multifidelity simulation-based inference approach need?",
+    "In the paper on X, what ...?"): a question that points at one thing ("the ...") and at no
+    papers in the plural, whose describing clause (else its subject) finds a best match that
+    stands out."""
     if plan.aspect or plan.whole or plan.rate or plan.limit or plan.stated or plan.literal:
         return None  # of each paper of a set ("What are the most popular benchmarks?")
+    if not plan.filters.is_empty():  # "Which rejected submission ...": of the papers passing
+        return None
+    if superlative(plan.question, False):  # "Which paper reports the largest speedup?": ranked
+        return None
     question = render(plan.question, plan.lang)
     if SET_WORDS_RE.search(question) or not ONE_THING_RE.search(question):
         return None
-    clauses = CLAUSE_RE.split(question.replace(",", ";"))  # "In the paper on X, what ...?": X
+    if SEVERAL_ASKED_RE.search(question) and not THE_PAPER_RE.search(question):
+        return None
+    clauses = [c for c in CLAUSE_RE.split(question.replace(",", ";")) if c.strip()]
+    # "In the paper on X, what ...?": X
     described = [c for c in clauses if ONE_THING_RE.search(c)] if len(clauses) > 1 else []
     for text in [*described, plan.subject or question]:
         if found := _standing_out(retriever.retrieve(plan_for(text)), plan.lang):
