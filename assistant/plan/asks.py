@@ -61,7 +61,6 @@ ASKS: dict[str, tuple[str, ...]] = {
         "这些论文的主要结果是什么？",
         "Which methods does it outperform?",
         "What baselines is it compared against?",
-        "和哪些方法做了比较？",
     ),
     "Problem": (
         "What problem does the paper address?",
