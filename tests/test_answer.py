@@ -388,6 +388,35 @@ def test_a_comparison_on_something_of_its_own_answers_that_first(engine: Engine)
 
 
 @pytest.mark.parametrize(
+    ("question", "paper", "said"),
+    [
+        # what one thing has, asked of it: its facts, not a list of the papers with some
+        (
+            "What methods does the graph-enhanced tool planning approach compare against?",
+            "bn47cqGQ7l",
+            "29.6% performance improvements",
+        ),
+        (
+            "How many MLLMs are evaluated on the experiment video benchmark?",
+            "bj0ahFM4P0",
+            "We evaluate 19 leading MLLMs",
+        ),
+        # the limitations of the models it sets out to improve: stated
+        (
+            "What are the weaknesses of standard transformer models according to ELMUR?",
+            ELMUR,
+            "Standard recurrent or transformer models struggle",
+        ),
+    ],
+)
+def test_what_one_described_thing_has_is_answered_from_it(
+    engine: Engine, question: str, paper: str, said: str
+) -> None:
+    answer = engine.ask(question)
+    assert cited(answer) == [paper] and said in answer.text
+
+
+@pytest.mark.parametrize(
     ("question", "starts"),
     [
         # a question's filters hold: no paper passing them (all 19 are posters) is described

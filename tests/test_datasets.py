@@ -125,6 +125,10 @@ def test_names_are_counted_once_a_paper_across_spellings_with_the_sentence_namin
         ("Which medical imaging datasets do papers use?", ("medical imaging", False)),
         ("What evaluation benchmarks do these papers use?", ("", True)),
         ("What about the data?", None),
+        # how often or how important is no subject, nor the other noun
+        ("Which popular benchmarks are used?", ("", True)),
+        ("Which main benchmarks are used?", ("", True)),
+        ("Which datasets and benchmarks are used most often?", ("", True)),
     ],
 )
 def test_a_data_ask_is_read_with_its_subject(

@@ -203,6 +203,11 @@ def test_chinese_questions_the_abstracts_cannot_answer_abstain_in_chinese(engine
     hierarchy = engine.ask("在这个评测多模态大模型理解科学实验视频的基准上，任务是怎么分层的？")
     assert hierarchy.citations[0].paper.title.startswith("ExpVid")
     assert "three-level task hierarchy" in hierarchy.text.split("[1]")[0]
+    # the description may come first too (关于…的那篇论文)
+    first = engine.ask("关于推测解码的那篇论文，提出了什么方法？")
+    assert first.citations[0].paper.id == "bqEi97qzzz"
+    # how it is to be presented is nothing asked of each paper
+    assert "| 所问 |" not in engine.ask("RepSpec 和 ELMUR 有什么不同？用表格").text
     # 该 of 应该 points at nothing: the whole question finds the paper
     should = engine.ask("评测科学实验视频理解的基准，应该怎么划分任务层级？")
     assert should.citations[0].paper.title.startswith("ExpVid")

@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from ..plan.cues import BETWEEN_RE, COMPARE_RE, FRAMING_STEMS, PRESENTATION_TAIL_RE, PRONOUN_RE
+from ..plan.cues_zh import ZH_PRESENTATION
 from ..plan.foreign import content
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
@@ -23,6 +24,7 @@ from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 
 Ask = tuple[np.ndarray, set[str]]  # what a comparison asks of each paper: its vector and terms
+ZH_PRESENTATION_RE = re.compile(ZH_PRESENTATION)
 LATIN_NAME_RE = re.compile(r"[A-Za-z][\w-]*\w")  # a word that may be a paper's name
 
 # A table of more papers than this is too wide to read: each paper's sentence closest to the
@@ -145,7 +147,7 @@ def asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | 
         PRESENTATION_TAIL_RE.sub("", plan.question), [*names, *(p.short_name for p in papers)]
     )
     if plan.lang != "en":  # by meaning, in the multilingual space
-        rest = content(own, plan.lang)
+        rest = content(ZH_PRESENTATION_RE.sub(" ", own), plan.lang)
         return (bank.space(False).embed_many([rest])[0], set()) if rest.strip() else None
     # papers a follow-up points back to are neither named nor described by it ("How do they
     # differ in their use of memory?")

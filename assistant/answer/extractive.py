@@ -40,10 +40,15 @@ from .summary import summary
 from .topics import topics
 from .which import closest, which
 
+SENTENCES_ASKED_RE = re.compile(
+    r"\b(?:in|as)\s+[\w\s]{0,12}(?:sentences|paragraphs?|lines)\b", re.I
+)
 ZH_CLAUSE_RE = re.compile(r"[，,；;：:]")  # the clauses of a question in Chinese
 # "this ... that ...", "that paper on ...": a pointer introducing the description of one paper
 # (在这个评测科学实验视频的基准上), not 该 of 应该 nor 这个 before what is asked (这个分类器)
-POINTING_RE = re.compile(r"(?:这个|这篇|那篇|那个|(?<![应活])该)[^，,；;：:？?]{4,}?的")
+POINTING_RE = re.compile(
+    r"(?:这个|这篇|那篇|那个|(?<![应活])该)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}的(?:那|这)(?:篇|个)"
+)
 
 
 def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
@@ -211,7 +216,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         return each_aspect(bank, [about[0].paper], aspect, plan.lang)
     stated = aspects_of(bank, about[0].paper).get(aspect) if aspect else None
     # "What is ELMUR?", "Explain the ... method in a few sentences.": it in brief
-    several = aspect in (None, "Method") and PRESENTATION_TAIL_RE.search(plan.question)
+    several = aspect in (None, "Method") and SENTENCES_ASKED_RE.search(plan.question)
     if (stated is None or several) and _nothing_asked(plan, about, own):
         return summary(bank, about, plan.topic_vector, set(), "", plan.lang)
     return facts(

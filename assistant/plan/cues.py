@@ -211,20 +211,23 @@ PAPERS_NOUN_RE = re.compile(
     r"\b(?:papers?|works?|submissions?|articles?|studies|corpus|conference|all|every\w*)\b", re.I
 )
 SHORT_QUESTION_WORDS = 3
-# ... words that point at several papers, and a question's pointing at one thing ("the ...
+# What one thing has, asked of it ("How many X does the ... need?", "What methods does the ...
+# approach compare against?", "How many MLLMs are evaluated on the ... benchmark?")
+OF_ONE = r"[^?]*\b(?:does|do|did|is|are|was|were|has|have)\s+(?:[\w-]+\s+){0,2}?(?:the|this|that)\b"
+# Words that point at several papers, and a question's pointing at one thing ("the ...
 # approach", "the paper on ..."): a question with the latter and none of them may describe one
 SET_WORDS_RE = re.compile(
     r"\b(?:papers|works?|submissions|articles|studies|corpus|conference|all|every\w*|any|"
     r"anything|ones|these|those|them|they|orals?|posters?|literature|research)\b"
     # a count, unless of something the one thing has ("How many X does the ... need?")
-    r"|\bhow many\b(?![^?]*\b(?:does|do|did|is|are|was|were|has|have)\s+(?:the|this|that)\b)",
+    rf"|\bhow many\b(?!{OF_ONE})",
     re.I,
 )
 # ... and several things asked for ("Which methods ...?", not "shortcomings of methods"), unless
 # of one paper the question points at ("On which models is the paper on X evaluated?")
 SEVERAL_ASKED_RE = re.compile(
     r"\b(?:which|what)\s+(?:(?!of\b)[\w-]+\s+){0,2}?(?:methods|approaches|techniques|models"
-    r"|frameworks|algorithms|benchmarks|datasets|systems)\b",
+    rf"|frameworks|algorithms|benchmarks|datasets|systems|mllms|llms)\b(?!{OF_ONE})",
     re.I,
 )
 THE_PAPER_RE = re.compile(r"\b(?:the|this|that)\s+(?:paper|study|article|submission)\b", re.I)

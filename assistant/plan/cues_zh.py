@@ -102,11 +102,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
     (r"它|这篇|该论文|该文", " it "),
     (r"^那(?![篇个些])|呢[？?]?$", " what about "),
-    # 作者 asked about (是谁, 有几位, 来自哪里), not as the subject of what they did
-    # (作者在哪些训练范式下拟合？, 作者用什么方法)
+    # 作者 asked about (是谁, 有几位, 来自哪里, or the question's end), not as the subject of what
+    # they did (作者在哪些训练范式下拟合？, 作者的主要贡献)
     (
-        r"作者(?!们?(?:在|用|采用|使用|提出|发现|认为|通过|如何|怎么|怎样|为什么|对|把|将|研究|设计|做|"
-        r"选择|构建|收集|评测|测试|训练|证明|分析|比较))|哪些作者|谁写的",
+        r"作者(?=(?:都|们)?(?:有谁|是谁|有哪些|有几位|有多少|来自|是哪|属于|名单|列表|信息|[？?。]*$))"
+        r"|哪些作者|谁写的",
         " who are the authors ",
     ),
     (r"机构|单位|大学|高校", " affiliations "),
@@ -211,3 +211,6 @@ ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
         "…的核心思想是什么？",
     ),
 }
+
+# how an answer is to be presented, not what it is about (用表格, 请详细, 简要地)
+ZH_PRESENTATION = r"[用以]表格(?:形式)?|列个?表|请?详细(?:地|一点|些|说明)?|请?简要地?|请?简单地?"

@@ -30,11 +30,12 @@ PURPOSE = (
 # ("Which papers use benchmarks?" asks for papers; "What about the data?" for nothing)
 QUALIFIER = (
     rf"(?!(?:papers?|works?|submissions?|studies|ones?|of|about|the|an?|these|those|their|its|"
-    rf"your|my|our|other|{USE})\b)[\w-]+"
+    rf"your|my|our|other|and|or|main|key|major|typical|different|various|new|public|existing|"
+    rf"{NOUN}|{OFTEN}|{USE})\b)[\w-]+"
 )
 ASKED = (
-    rf"(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?"
-    rf"(?P<qualifier>(?:{QUALIFIER}\s+){{0,2}}?){NOUN}"
+    rf"(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?(?:(?:{OFTEN}|main|key|major)\s+)*"
+    rf"(?P<qualifier>(?:{QUALIFIER}\s+){{0,2}}?){NOUN}(?:\s+(?:and|or)\s+{NOUN})?"
 )
 ENGLISH = [
     # "Which datasets are used most often?", "... are used to evaluate LLM agents?", "... are

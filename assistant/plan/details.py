@@ -21,9 +21,9 @@ DETAIL_RE = re.compile(
     r"model name|exact (?:model|number|value|version)|"
     # the limitations of the work itself, not those of others it sets out to address ("What
     # shortcomings of existing methods does it address?": its problem)
-    r"(?:limitations?|weakness(?:es)?|drawbacks?|shortcomings?)(?!\s+of\s+(?:the\s+)?(?:(?:existing"
-    r"|prior|previous|conventional|traditional|earlier|baseline)\b|(?:other|standard|current)\s+"
-    r"(?:methods|approaches|models|work)\b|methods|approaches|models\b))"
+    r"(?:limitations?|weakness(?:es)?|drawbacks?|shortcomings?)(?!\s+(?:of|in)\s+(?:(?:the\s+)?"
+    r"(?:existing|prior|previous|conventional|traditional|earlier|baseline)\b|(?:other|standard"
+    r"|current)\b|methods|approaches|models\b))"
     r"(?!\s+(?:does|do|did)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:address|overcome|tackle|solve|fix|remed"
     r"|alleviat|mitigat)\w*|[^?]*\b(?:is|are|was|were)\s+(?:addressed|overcome|tackled|solved)\b)"
     r"|future work|"

@@ -38,6 +38,7 @@ SIDE_JOINTS = tuple(
     for words in (r"vs\.?|versus", "from", "and", "with|to|against")
 )
 PAPERS_TAIL_RE = re.compile(r"\s+(?:papers?|works?|submissions?)[\s.!]*$", re.I)  # "X papers": X
+WHICH_ONE_RE = re.compile(r"\bwhich\s+(?:paper|one|work|study|submission|method)\b", re.I)
 CLAUSE_RE = re.compile(r"[:?;，；：？]|\s[—–]\s")
 STANDS_OUT = 2.0  # a part describes a paper when its best match scores this many times the next
 # (measured on the seed: described papers 2.6-6.6 times, topics such as "proprietary models" <= 1.5)
@@ -143,8 +144,8 @@ def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Pl
         return None  # of each paper of a set ("What are the most popular benchmarks?")
     if not plan.filters.is_empty():  # "Which rejected submission ...": of the papers passing
         return None
-    if superlative(plan.question, False):  # "Which paper reports the largest speedup?": ranked
-        return None
+    if superlative(plan.question, False) and WHICH_ONE_RE.search(plan.question):
+        return None  # "Which paper reports the largest speedup?": ranked
     question = render(plan.question, plan.lang)
     if SET_WORDS_RE.search(question) or not ONE_THING_RE.search(question):
         return None
