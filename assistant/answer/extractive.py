@@ -208,7 +208,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         vector, words = bank.embedder.embed_many([own])[0], terms(own)
     if pointing is not None:  # 在这个…的基准上，…: what is asked of it, not what describes it
         own = own.replace(pointing, " ").strip()
-        vector = embed.embed_many([own])[0]
+        vector, words = embed.embed_many([own])[0], terms(own)
     aspect = _aspect_asked(plan, about, own, bank, embed)
     # "How much faster is RepSpec?", "What datasets does ELMUR use?": the sentences reporting
     # numbers, or stating its data; or that the abstract states none
