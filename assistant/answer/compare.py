@@ -152,7 +152,7 @@ def asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | 
     # papers a follow-up points back to are neither named nor described by it ("How do they
     # differ in their use of memory?")
     described = [] if plan.focus else [p for p in papers if not _named_in(plan.question, p, names)]
-    titles = set().union(set(), *(terms(p.title) for p in described))
+    titles = set().union(*(terms(p.title) for p in described))
     own = COMPARE_RE.sub(" ", PRONOUN_RE.sub(" ", BETWEEN_RE.sub(" ", own)))
     kept = " ".join(w for w in own.split() if not terms(w) & titles)
     words = terms(kept) - FRAMING_STEMS

@@ -13,7 +13,9 @@ from ..plan.cues import (
     ONE_DESCRIBED_RE,
     PRESENTATION_TAIL_RE,
     PRONOUN_RE,
+    SENTENCES_ASKED_RE,
 )
+from ..plan.cues_zh import ZH_POINTING
 from ..plan.data_ask import data_subject
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
@@ -40,15 +42,8 @@ from .summary import summary
 from .topics import topics
 from .which import closest, which
 
-SENTENCES_ASKED_RE = re.compile(
-    r"\b(?:in|as)\s+[\w\s]{0,12}(?:sentences|paragraphs?|lines)\b", re.I
-)
 ZH_CLAUSE_RE = re.compile(r"[，,；;：:]")  # the clauses of a question in Chinese
-# "this ... that ...", "that paper on ...": a pointer introducing the description of one paper
-# (在这个评测科学实验视频的基准上), not 该 of 应该 nor 这个 before what is asked (这个分类器)
-POINTING_RE = re.compile(
-    r"(?:这个|这篇|那篇|那个|(?<![应活])该)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}的(?:那|这)(?:篇|个)"
-)
+POINTING_RE = re.compile(ZH_POINTING)
 
 
 def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
@@ -188,14 +183,12 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     described = plan.described or (
         bool(about) and not plan.named and not plan.focus and _one_described(plan)
     )
+    embed = bank.space(plan.lang == "en")
     pointing = _pointing_clause(plan) if described and not plan.named else None
     if described:  # "the paper on symmetry discovery": the one whose sentences answer best
-        vector = (
-            plan.topic_vector if pointing is None else bank.space(False).embed_many([pointing])[0]
-        )
+        vector = plan.topic_vector if pointing is None else embed.embed_many([pointing])[0]
         best = bank.score([h.paper for h in about], vector, words)[:1]
         about = [h for h in about if best and h.paper == best[0].paper] or about[:1]
-    embed = bank.space(plan.lang == "en")
     # the question as asked (not the earlier one a follow-up continues), without the names of
     # the papers it is about (every sentence of a paper shares its name), or the words that
     # describe the one it is about

@@ -98,9 +98,14 @@ METADATA_TAIL_RE = re.compile(
 PRESENTATION_TAIL_RE = re.compile(
     r"\s*,?\s*(?:(?:grouped|organi[sz]ed|clustered|sorted|ordered|ranked)\s+by\s+(?:their\s+|the\s+)?"
     r"[\w-]+|(?:in|as)\s+(?:bullet(?:\s*point)?s|(?:an?|one|\d+|two|three|four|five|six|seven|"
-    r"eight|nine|ten|(?:a\s+)?few|several|a\s+couple\s+of)\s+(?:short\s+)?(?:bullet(?:\s*point)?s?|sentences?|paragraphs?|lines?|"
-    r"words|tables?|lists?))|in\s+(?:more\s+|full\s+|great\s+)?detail)\s*[?.!]*\s*$",
+    r"eight|nine|ten|(?:a\s+)?few|several|a\s+couple\s+of)\s+(?:short\s+)?"
+    r"(?:bullet(?:\s*point)?s?|sentences?|paragraphs?|lines?|words|tables?|lists?))"
+    r"|in\s+(?:more\s+|full\s+|great\s+)?detail)\s*[?.!]*\s*$",
     re.I,
+)
+# ... of them, a number of sentences asked for ("Explain X in a few sentences."), not a table
+SENTENCES_ASKED_RE = re.compile(
+    r"\b(?:in|as)\s+[\w\s]{0,12}(?:sentences|paragraphs?|lines)\b", re.I
 )
 # the decision asked of one paper, by name ("What decision did ELMUR get?", "its status?"); a
 # decision word ("Is it an oral?") is read as a filter first (plan/filters.py)
@@ -230,6 +235,8 @@ SEVERAL_ASKED_RE = re.compile(
     rf"|frameworks|algorithms|benchmarks|datasets|systems|mllms|llms)\b(?!{OF_ONE})",
     re.I,
 )
+# "Which paper reports the largest speedup?": a superlative asked of papers ranks them
+WHICH_ONE_RE = re.compile(r"\bwhich\s+(?:paper|one|work|study|submission|method)\b", re.I)
 THE_PAPER_RE = re.compile(r"\b(?:the|this|that)\s+(?:paper|study|article|submission)\b", re.I)
 ONE_THING_RE = re.compile(r"\b(?:the|this|that)\s+(?!(?:\w+est|most|first|last)\b)\w", re.I)
 

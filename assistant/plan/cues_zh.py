@@ -212,5 +212,8 @@ ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# a pointer introducing the description of one paper (在这个评测科学实验视频的基准上, 关于…的那篇
+# 论文), not 该 of 应该 nor 这个 before what is asked (这个分类器)
+ZH_POINTING = r"(?:这个|这篇|那篇|那个|(?<![应活])该)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}的(?:那|这)(?:篇|个)"
 # how an answer is to be presented, not what it is about (用表格, 请详细, 简要地)
 ZH_PRESENTATION = r"[用以]表格(?:形式)?|列个?表|请?详细(?:地|一点|些|说明)?|请?简要地?|请?简单地?"

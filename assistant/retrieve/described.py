@@ -17,6 +17,7 @@ from ..plan.cues import (
     SET_WORDS_RE,
     SEVERAL_ASKED_RE,
     THE_PAPER_RE,
+    WHICH_ONE_RE,
     WHICH_RE,
 )
 from ..plan.foreign import content, render
@@ -38,7 +39,6 @@ SIDE_JOINTS = tuple(
     for words in (r"vs\.?|versus", "from", "and", "with|to|against")
 )
 PAPERS_TAIL_RE = re.compile(r"\s+(?:papers?|works?|submissions?)[\s.!]*$", re.I)  # "X papers": X
-WHICH_ONE_RE = re.compile(r"\bwhich\s+(?:paper|one|work|study|submission|method)\b", re.I)
 CLAUSE_RE = re.compile(r"[:?;，；：？]|\s[—–]\s")
 STANDS_OUT = 2.0  # a part describes a paper when its best match scores this many times the next
 # (measured on the seed: described papers 2.6-6.6 times, topics such as "proprietary models" <= 1.5)
