@@ -342,6 +342,18 @@ def test_a_question_about_one_described_paper_is_answered_from_that_paper(
     assert engine.plan("Which papers propose a dataset for tumor reasoning?").kind == "which"
 
 
+def test_a_fact_answer_leads_with_what_the_paper_does_not_the_setting_it_opens_with(
+    engine: Engine,
+) -> None:
+    # "Real-world robotic agents must act under partial observability and long horizons, ..."
+    # shares the question's words and came first; it states the problem, not how ELMUR copes
+    answer = engine.ask("How does ELMUR handle long horizons?")
+    assert answer.text.startswith("**ELMUR** (Poster): ELMUR extends effective horizons")
+    # a question asking for the problem still gets the sentence stating it
+    problem = engine.ask("What problem does ELMUR address?")
+    assert "rely solely on instantaneous information" in problem.text
+
+
 def test_a_question_about_the_paper_on_a_topic_answers_from_it_best_sentence_first(
     engine: Engine,
 ) -> None:

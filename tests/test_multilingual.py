@@ -30,6 +30,7 @@ from assistant.store.multi import MultiCollection
 from assistant.store.records import paper_hash
 from assistant.text.language import language
 
+DISTILL, ELMUR = "bl3drImevi", "bm3rbtEMFj"
 EXPVID, REX, REPSPEC, GTOOL, SCUBA = (
     "bj0ahFM4P0",
     "btWHQoSZZ1",
@@ -159,6 +160,30 @@ def test_a_paper_described_in_chinese_is_found_and_alone_cited(engine: Engine) -
     answer = engine.ask("投机解码那篇论文在训练时额外加入的结构，推理时怎么处理？")
     assert [c.paper.id for c in answer.citations] == [REPSPEC]
     assert "redundant linear structures" in answer.text
+
+
+def test_a_paper_described_in_chinese_is_found_by_its_title_too(engine: Engine) -> None:
+    # its best sentence alone made ExpVid the paper described, by 0.003; and "和哪些方法做了
+    # 比较" (compared with which methods) made a three-paper comparison table of it
+    answer = engine.ask(
+        "那篇关于原型引导的多模态数据集蒸馏的论文，实验中和哪些方法做了比较？取得了什么效果？"
+    )
+    assert answer.kind == "facts" and [c.paper.id for c in answer.citations] == [DISTILL]
+    assert "outperforms optimization-based dataset distillation" in answer.text
+    assert "|" not in answer.text
+
+
+def test_the_methods_one_paper_is_compared_with_are_asked_of_it_alone(engine: Engine) -> None:
+    answer = engine.ask("ELMUR 和哪些方法做了比较？")
+    assert answer.kind == "facts" and {c.paper.id for c in answer.citations} == {ELMUR}
+    assert "baselines" in answer.text
+    assert engine.plan("ELMUR 和 GTool 比较一下").kind == "compare"  # two papers still compared
+
+
+def test_a_question_opening_with_are_there_any_lists_papers(engine: Engine) -> None:
+    # "有没有…的模块？" was answered about one paper
+    assert engine.plan("有没有直接插到现有预训练模型上的模块？").kind == "which"
+    assert engine.plan("ELMUR 有没有用到强化学习？").kind == "facts"
 
 
 def test_a_chinese_comparison_aligns_the_aspects_under_chinese_headings(engine: Engine) -> None:

@@ -4,11 +4,12 @@ paper, the best first, each cited."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 
 from ..plan.cues import ASK_RE
-from ..schema import PaperHit
+from ..schema import Paper, PaperHit
 from ..text.tokens import terms
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
@@ -30,6 +31,7 @@ def facts(
     asks: Sequence[tuple[np.ndarray, set[str]]] = (),
     stated: Scored | None = None,
     each: bool = False,
+    lean: Callable[[Paper], np.ndarray] | None = None,
 ) -> Draft:
     """The sentences that best answer the question, grouped by paper, the best first (the
     answer leads; in abstract order, the background opening an abstract came first).
@@ -42,6 +44,8 @@ def facts(
     "what benchmarks do they evaluate on?")."""
     draft = Draft()
     scored = bank.score([h.paper for h in hits], vector, terms)
+    if lean is not None:
+        scored = _leaned(scored, lean)
     if not scored:
         return draft
     top_paper = scored[0].paper
@@ -68,6 +72,12 @@ def facts(
         body = " ".join(f"{display(s.text)} {marker}" for s in mine)
         draft.parts.append(f"{bullet}{label(paper)}{badge(paper)}: {body}")
     return draft
+
+
+def _leaned(scored: list[Scored], lean: Callable[[Paper], np.ndarray]) -> list[Scored]:
+    shift = {p.id: lean(p) for p in {s.paper.id: s.paper for s in scored}.values()}
+    moved = [replace(s, score=s.score + float(shift[s.paper.id][s.index])) for s in scored]
+    return sorted(moved, key=lambda s: -s.score)
 
 
 def _each_best(scored: list[Scored], hits: list[PaperHit], chosen: list[Scored]) -> list[Scored]:

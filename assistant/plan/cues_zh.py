@@ -56,6 +56,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"(?:录用|接收)(?:率|比例)|(?:被(?:录用|接收)|中稿)的?比例", " acceptance rate "),
     (r"撤稿|撤回", " withdrawn papers "),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
+    # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
+    (
+        r"(?:和|与|跟|同)(?:哪些|什么|哪几种|哪个)[^，,。？?；;]{0,12}?(?:比较|对比|相比)",
+        " baselines compared ",
+    ),
     (
         r"有什么(?:区别|不同|不一样|异同)|(?:区别|差别|差异|异同)(?:是什么|在哪)?"
         r"|不同(?:是什么|在哪|之处|点)|不同(?=吗|\s*[？?。，,！!]|$)"  # not 不同模态: different ones
@@ -80,6 +85,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # (口头报告 and 海报 are rendered above as "oral papers" and "poster papers")
     (r"有没有(?=.*(?:论文|工作|文章|研究|papers))", " any papers "),
     (r"^有(?=[^？?]*(?:论文|工作|文章|papers\s*)吗)", " any papers "),  # "有…的论文吗": any
+    (r"^有没有", " any papers "),  # opening the question: "有没有…的模块？", are there any
     (r"第一(?:篇|个|项)", " the first one "),
     (r"第二(?:篇|个|项)", " the second one "),
     (r"第三(?:篇|个|项)", " the third one "),
