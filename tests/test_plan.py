@@ -396,6 +396,13 @@ def test_a_question_about_authors_says_the_corpus_lists_few(engine: Engine) -> N
         assert any("no authors" in n or "没有作者" in n for n in answer.notes), question
     # a topic estimated "by Monte Carlo sampling" is no question about authors
     assert not engine.ask("Which papers estimate gradients by Monte Carlo sampling?").notes
+    # how many wrote it: "How many authors does ELMUR have?" quoted its results, and
+    # 哪篇论文的作者最多？ listed all 19 papers
+    for question in ("How many authors does ELMUR have?", "ELMUR 有几位作者？"):
+        answer = engine.ask(question)
+        assert answer.kind == "abstain_detail" and "authors" in engine.plan(question).detail
+    most = engine.ask("哪篇论文的作者最多？")
+    assert any("没有作者" in n for n in most.notes) and "19 篇" not in most.text
 
 
 @pytest.mark.parametrize(

@@ -140,6 +140,24 @@ def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> 
     assert listed(answer) == list(turns[1].paper_ids[:2])
 
 
+def test_compare_the_first_two_asks_nothing_more_and_says_where_its_filter_came_from(
+    engine: Engine,
+) -> None:
+    # "first two" picks papers: its "two" made an "Asked" row of sentences close to "two"; and
+    # the poster filter of the earlier question was noted as "(from the question)"
+    turns = turns_after(engine, "Which papers use reinforcement learning?")
+    posters = engine.ask("Which of them are posters?", turns)
+    turns += [
+        Turn("user", "Which of them are posters?"),
+        Turn("assistant", posters.text, tuple(listed(posters))),
+    ]
+    answer = engine.ask("Compare the first two.", turns)
+    assert answer.kind == "compare" and "| Asked |" not in answer.text
+    assert "filter applied: decision: poster (from an earlier question)" in answer.notes
+    asked = engine.ask("Compare how the first two use reinforcement learning.", turns)
+    assert "| Asked |" in asked.text
+
+
 @pytest.mark.parametrize(
     "question",
     ["Summarize the first two.", "Give me a summary of the first two papers.", "前两篇讲了什么？"],

@@ -8,7 +8,15 @@ import re
 
 import numpy as np
 
-from ..plan.cues import BETWEEN_RE, COMPARE_RE, FRAMING_STEMS, PRESENTATION_TAIL_RE, PRONOUN_RE
+from ..plan.cues import (
+    BETWEEN_RE,
+    COMPARE_RE,
+    COUNTS,
+    FRAMING_STEMS,
+    ORDINALS,
+    PRESENTATION_TAIL_RE,
+    PRONOUN_RE,
+)
 from ..plan.cues_zh import ZH_PRESENTATION
 from ..plan.foreign import content
 from ..plan.named import named_as, without
@@ -137,6 +145,10 @@ def _fill_evidence(draft: Draft, bank: SentenceBank, papers: list[Paper]) -> Non
             draft.citations[i] = Citation(citation.n, citation.paper, first, citation.supported)
 
 
+# the words that pick papers from a list ("Compare the first two."), which ask nothing of them
+PICKING_STEMS = frozenset(terms(" ".join([*ORDINALS, *COUNTS])))
+
+
 def asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | None:
     """What a comparison asks of each paper beyond comparing them ("how they use chain-of-thought
     reasoning", 在评测方式上): the question without the papers' names, the words of the titles of
@@ -155,7 +167,7 @@ def asked_of_each(plan: Plan, papers: list[Paper], bank: SentenceBank) -> Ask | 
     titles = set().union(*(terms(p.title) for p in described))
     own = COMPARE_RE.sub(" ", PRONOUN_RE.sub(" ", BETWEEN_RE.sub(" ", own)))
     kept = " ".join(w for w in own.split() if not terms(w) & titles)
-    words = terms(kept) - FRAMING_STEMS
+    words = terms(kept) - FRAMING_STEMS - PICKING_STEMS
     return (bank.embedder.embed_many([kept])[0], words) if words else None
 
 

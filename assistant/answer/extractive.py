@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
-
 from ..embedding import GroupCache
 from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
 from ..plan.cues import (
@@ -35,8 +33,8 @@ from .decide import Decision
 from .define import defined
 from .details import stated_as
 from .draft import Draft, badge, display, label
-from .evidence import Scored, SentenceBank
-from .facts import asks_of, facts
+from .evidence import SentenceBank
+from .facts import asks_of, described_paper, facts
 from .metadata import fielded
 from .ranked import ranked
 from .status import decided, fared
@@ -190,7 +188,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     if described:  # "the paper on symmetry discovery": the one whose sentences answer best
         vector = plan.topic_vector if pointing is None else embed.embed_many([pointing])[0]
         scored = bank.score([h.paper for h in about], vector, words)
-        best = _best_described(scored, about, embed, vector)
+        best = described_paper(scored, about, embed, vector)
         about = [h for h in about if h.paper.id == best] or about[:1]
     # the question as asked (not the earlier one a follow-up continues), without the names of
     # the papers it is about (every sentence of a paper shares its name), or the words that
@@ -226,21 +224,6 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         each=len(plan.pinned) > 1,
         lean=None if aspect == "Problem" else background(bank),  # the answer, not its setting
     )
-
-
-def _best_described(
-    scored: list[Scored], about: list[PaperHit], embed: GroupCache, vector: np.ndarray
-) -> str | None:
-    """The paper a description points at: the one whose best sentence and title together are
-    closest to it. A description paraphrases a title as much as any sentence, and one sentence
-    alone is a noisy judge in the multilingual space (那篇关于原型引导的多模态数据集蒸馏的论文 was
-    ExpVid's by 0.003)."""
-    best: dict[str, float] = {}
-    for s in scored:  # best first
-        best.setdefault(s.paper.id, s.score)
-    titles = embed.embed_many([h.paper.title for h in about]) @ vector
-    total = {h.paper.id: best.get(h.paper.id, 0.0) + float(t) for h, t in zip(about, titles)}
-    return max(total, key=lambda i: total[i]) if total else None
 
 
 def _in_form(detail: str, about: list[PaperHit], bank: SentenceBank) -> Draft | None:

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..embedding import GroupCache
 from ..plan.cues import ASK_RE
 from ..schema import Paper, PaperHit
 from ..text.tokens import terms
@@ -43,9 +44,7 @@ def facts(
     `each`: every paper answers with its best sentence (a question about the papers just given,
     "what benchmarks do they evaluate on?")."""
     draft = Draft()
-    scored = bank.score([h.paper for h in hits], vector, terms)
-    if lean is not None:
-        scored = _leaned(scored, lean)
+    scored = _leaned(bank.score([h.paper for h in hits], vector, terms), lean)
     if not scored:
         return draft
     top_paper = scored[0].paper
@@ -74,7 +73,25 @@ def facts(
     return draft
 
 
-def _leaned(scored: list[Scored], lean: Callable[[Paper], np.ndarray]) -> list[Scored]:
+def described_paper(
+    scored: list[Scored], about: list[PaperHit], embed: GroupCache, vector: np.ndarray
+) -> str | None:
+    """The paper a description points at: the one whose best sentence and title together are
+    closest to it. A description paraphrases a title as much as any sentence, and one sentence
+    alone is a noisy judge in the multilingual space (那篇关于原型引导的多模态数据集蒸馏的论文 was
+    ExpVid's by 0.003)."""
+    best: dict[str, float] = {}
+    for s in scored:  # best first
+        best.setdefault(s.paper.id, s.score)
+    titles = embed.embed_many([h.paper.title for h in about]) @ vector
+    total = {h.paper.id: best.get(h.paper.id, 0.0) + float(t) for h, t in zip(about, titles)}
+    return max(total, key=lambda i: total[i]) if total else None
+
+
+def _leaned(scored: list[Scored], lean: Callable[[Paper], np.ndarray] | None) -> list[Scored]:
+    """The sentences rescored by `lean` (per paper, a shift per sentence), best first."""
+    if lean is None:
+        return scored
     shift = {p.id: lean(p) for p in {s.paper.id: s.paper for s in scored}.values()}
     moved = [replace(s, score=s.score + float(shift[s.paper.id][s.index])) for s in scored]
     return sorted(moved, key=lambda s: -s.score)

@@ -8,6 +8,7 @@ import re
 
 DETAIL_RE = re.compile(
     r"\b(?:who (?:are|were) the authors|authors? (?:of|list|names?)|(?:list|name) the authors|"
+    r"(?:how many|number of|most|fewest) (?:co-?)?authors|"
     r"who (?:wrote|authored|proposed|developed|introduced|created|made|built)|written by|"
     r"affiliations?|institutions?|universit(?:y|ies)|"
     r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"

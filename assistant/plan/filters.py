@@ -12,6 +12,10 @@ from .cues import DECISION_RE
 
 # how the papers of a set fared ("What share of the papers on RLHF were accepted?", "acceptance
 # rate"): counted by decision, which is then no filter
+# where a filter's description says it came from: this question, or an earlier one a follow-up
+# continues (whose filters still hold: "Which orals are about RL?" then "Compare the first two.")
+ASKED_NOW = "(from the question)"
+ASKED_BEFORE = "(from an earlier question)"
 RATE_RE = re.compile(
     r"\b(?:what|which)\s+(?:fraction|share|percentage|proportion|portion)\s+of\b"
     r"|\b(?:acceptance|rejection)\s+rates?\b|\bhow many of (?:the )?(?:papers|submissions)\b",
@@ -86,7 +90,7 @@ def year_from_question(question: str, years: frozenset[int]) -> tuple[Filters, s
     rest = " ".join((question[: match.start()] + " " + question[match.end() :]).split())
     if year not in years or years == {year}:
         return Filters(), rest
-    return Filters(years=(year,), description=(f"year: {year} (from the question)",)), rest
+    return Filters(years=(year,), description=(f"year: {year} {ASKED_NOW}",)), rest
 
 
 def absent_year(question: str, years: frozenset[int]) -> tuple[int, str] | None:
@@ -136,7 +140,7 @@ def from_question(question: str) -> tuple[Filters, str]:
             cleaned = re.sub(r"\s{2,}", " ", cleaned)
             return Filters(
                 statuses=DECISIONS[decision],
-                description=(f"decision: {decision} (from the question)",),
+                description=(f"decision: {decision} {ASKED_NOW}",),
             ), cleaned
     return Filters(), question
 
@@ -232,9 +236,8 @@ def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
             match = re.search(pattern, flat)
             if match:
                 cleaned = (flat[: match.start()] + " papers " + flat[match.end() :]).strip()
-                return Filters(
-                    areas=(area,), description=(f"area: {area} (from the question)",)
-                ), re.sub(r"\s{2,}", " ", cleaned)
+                found = Filters(areas=(area,), description=(f"area: {area} {ASKED_NOW}",))
+                return found, re.sub(r"\s{2,}", " ", cleaned)
     return Filters(), question
 
 

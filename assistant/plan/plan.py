@@ -5,7 +5,7 @@ topic embedded once. Retrieval, the abstention decision and the writers all read
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -21,7 +21,16 @@ from .count import asked_count
 from .cues import COUNT_ASKED_RE
 from .details import DETAIL_RE
 from .fields import field_asked
-from .filters import RATE_RE, absent_year, asked_of, merge, stated, without_decision
+from .filters import (
+    ASKED_BEFORE,
+    ASKED_NOW,
+    RATE_RE,
+    absent_year,
+    asked_of,
+    merge,
+    stated,
+    without_decision,
+)
 from .followup import Resolved, read, resolve, subjectless
 from .foreign import Foreign, content, render
 from .kinds import (
@@ -272,4 +281,5 @@ def _with_context(
         return filters, own
     rendered = render(context, language(context)) if multilingual else context
     earlier, rest = stated(rendered, Filters(), table)
-    return merge(filters, earlier), f"{own} {rest}"
+    said = tuple(d.replace(ASKED_NOW, ASKED_BEFORE) for d in earlier.description)
+    return merge(filters, replace(earlier, description=said)), f"{own} {rest}"

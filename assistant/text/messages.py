@@ -226,6 +226,7 @@ FILTER_WORDS: dict[str, dict[str, str]] = {
         "keyword:": "关键词：",
         "year:": "年份：",
         "(from the question)": "（来自问题）",
+        "(from an earlier question)": "（来自之前的问题）",
         "accepted": "已接收",
         "oral": "口头报告",
         "poster": "海报",
