@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from assistant.answer.aspects import showing
 from assistant.answer.decide import Judge
 from assistant.answer.draft import Draft, label
 from assistant.answer.evidence import SentenceBank
@@ -156,6 +157,23 @@ def test_sentence_bank_keeps_at_most_its_capacity(embedder: MiniLMEmbedding) -> 
     assert list(bank._entries) == ["p2", "p0"]
     vector = embedder.embed_many(["result 0"])[0]
     assert bank.best(papers[0], vector, set()).text == "It reports result 0."
+
+
+def test_a_code_link_shows_why_a_paper_matches_only_when_no_other_sentence_does(
+    embedder: MiniLMEmbedding,
+) -> None:
+    # "The source code for TS-Mamba will be available at https://github.com." was quoted as
+    # why TS-Mamba uses Mamba: it holds the name as often as the sentence saying so
+    bank = SentenceBank(embedder, lambda words, text: 0.0)
+    ts = paper(
+        "ts",
+        abstract="We present TS-Mamba, a video super-resolution method built on Mamba blocks. "
+        "The source code for TS-Mamba and its Mamba blocks is available at https://github.com.",
+    )
+    vector = embedder.embed_many(["Mamba"])[0]
+    assert bank.best_by_terms(ts, vector, {"mamba", "ts", "code"}).text.startswith("We present")
+    assert bank.best_by_terms(ts, vector, {"sourc"}).text.startswith("The source code")
+    assert showing(bank, ts, vector, {"mamba"})[0].text.startswith("We present")
 
 
 @pytest.mark.parametrize(

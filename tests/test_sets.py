@@ -898,6 +898,9 @@ def test_topics_count_within_the_filters_and_the_subject_asked(engine: Engine) -
         ("What are the hot topics in reinforcement learning?", "reinforcement learning"),
         ("What are the hot topics in this collection?", ""),
         ("What topics dominate the conference this year?", ""),
+        # "hot topics among" was taken for the subject, and no poster was "on" it
+        ("What are the hot topics among the posters?", ""),
+        ("What are the most popular themes among the posters?", ""),
     ],
 )
 def test_a_topics_question_counts_within_what_it_names_not_the_corpus(
@@ -909,6 +912,7 @@ def test_a_topics_question_counts_within_what_it_names_not_the_corpus(
 
 def test_a_question_about_one_papers_domains_is_no_topics_question(engine: Engine) -> None:
     assert engine.plan("Which domains are the models worst at?").kind != "topics"
+    assert engine.plan("Which papers are about common topics in NLP?").kind == "which"
 
 
 def test_an_elliptical_follow_up_of_a_set_question_asks_it_of_the_new_subject(

@@ -21,7 +21,7 @@ from ..embedding import MiniLMEmbedding
 from ..schema import Paper
 from ..text.named import DATA_NOUN_RE
 from ..text.numbers import states_figure
-from .evidence import Scored, SentenceBank, Words
+from .evidence import Scored, SentenceBank, Words, linking
 
 # What a sentence stating each aspect reads like; a sentence's lean toward an aspect is its
 # similarity to that prototype minus its mean similarity to all five, which cancels the topic.
@@ -183,7 +183,9 @@ def showing(
     _, x = paper_features(bank, paper)
     problem = default_model().probabilities(x)["Problem"]
     scored = bank.score([paper], vector, words)
-    return sorted(scored, key=lambda s: -(s.score - BACKGROUND * problem[s.index]))[:n]
+    return sorted(
+        scored, key=lambda s: (linking(s.text), -(s.score - BACKGROUND * problem[s.index]))
+    )[:n]
 
 
 def background(bank: SentenceBank) -> Callable[[Paper], np.ndarray]:

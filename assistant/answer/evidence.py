@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
+from ..plan.stated import CODE_STATED_RE
 from ..schema import Paper
 from ..store.papers import PaperTable
 from ..text.language import language
@@ -172,7 +173,9 @@ class SentenceBank:
         would take seconds to embed."""
         texts = self.sentences(paper)
         held = [overlap(words, terms(t)) for t in texts]
-        best = max(range(len(texts)), key=lambda i: (held[i], -i))
+        best = max(
+            range(len(texts)), key=lambda i: (held[i] and not linking(texts[i]), held[i], -i)
+        )
         if not held[best]:
             return self.best(paper, vector, words)
         return Scored(paper, best, texts[best], held[best], 0.0, held[best])
@@ -188,6 +191,13 @@ class SentenceBank:
             vector = self.embedder.embed_many([text])[0]
         scored = self.score(papers, vector, terms(claim), overlap_weight=0.5)
         return scored[0] if scored else None
+
+
+def linking(text: str) -> bool:
+    """Whether a sentence gives where the code is ("The source code for TS-Mamba will be
+    available at https://github.com."): it names the paper's method without showing what the
+    paper is about, so it is evidence only when no other sentence is."""
+    return CODE_STATED_RE.search(text) is not None
 
 
 def closest_sentences(

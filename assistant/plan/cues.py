@@ -83,7 +83,14 @@ CORPUS_TAIL_RE = re.compile(
 # on reinforcement learning")
 TOPICAL_RE = re.compile(
     r"\b(?:(?:papers?|works?|submissions?)\s+(?:on|about|related to|concerning)"
-    r"|(?:topics?|themes?|trends?|directions?)\s+(?:in|within|of|for|on))\s+(.+?)\s*[?.!]*$",
+    r"|(?:topics?|themes?|trends?|directions?)\s+(?:in|within|of|for|on|among))\s+(.+?)\s*[?.!]*$",
+    re.I,
+)
+# what is popular among a set of papers: its commonest keywords and areas, not papers on "hot
+# topics" (the prototypes miss it once "hot topics among" is taken for the subject)
+POPULAR_TOPICS_RE = re.compile(
+    r"\b(?:hot|hottest|popular|common|commonest|trending|dominant|emerging|frequent)\s+"
+    r"(?:research\s+)?(?:topics|themes|areas|keywords|subjects)\b",
     re.I,
 )
 # a subject's closing words asking for papers' metadata, which every answer shows ("list all papers

@@ -27,6 +27,7 @@ from .cues import (
     NEGATION_RE,
     NOT_A_TERM_RE,
     ONE_DESCRIBED_RE,
+    POPULAR_TOPICS_RE,
     PRESENTATION_TAIL_RE,
     PRONOUN_RE,
     PROTOTYPE_MARGIN,
@@ -83,6 +84,9 @@ def classify(
         return "compare"
     if RATE_RE.search(question):  # how a set's papers fared, or those given ("of them")
         return "which"
+    popular = POPULAR_TOPICS_RE.search(question) and not WHICH_RE.search(question)
+    if not about and popular:  # "What are the hot topics among the orals?"
+        return "topics"
     if not about and IN_COMMON_RE.search(question):  # "What do these papers have in common?"
         return "topics"  # the keywords and areas they share
     if not about and defined_term(question, "en" if meaning is None else "zh"):
