@@ -507,6 +507,18 @@ def test_a_follow_up_naming_two_ordinals_compares_those_two(engine: Engine) -> N
     assert answer.kind == "compare" and cited(answer) == [listed[0], listed[2]]
 
 
+def test_which_is_more_after_a_comparison_chooses_between_the_papers_compared(
+    engine: Engine,
+) -> None:
+    # "Which is more efficient?" after "Compare RepSpec and GTool." summarized 5 other papers
+    first = engine.ask("Compare RepSpec and GTool.")
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    answer = engine.ask("Which is more efficient?", history)
+    assert set(cited(answer)) == {"bqEi97qzzz", "bn47cqGQ7l"}
+    # a question of its own about papers starts afresh
+    assert not engine.plan("Which is the best paper on reinforcement learning?", history).focus
+
+
 @pytest.mark.parametrize(
     "question", ["How does it differ from the second one?", "它和第二篇有什么不同？"]
 )

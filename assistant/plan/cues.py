@@ -212,6 +212,13 @@ PRONOUN_RE = re.compile(
     re.I,
 )
 SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)
+# "Which is more efficient?", "Which does better on long inputs?": "which" standing for one of the
+# papers at hand, chosen among them; not when the question names papers of its own
+CHOOSING_RE = re.compile(
+    r"^\s*which\s+(?:is|was|has|does|did|would|could|can|will)\b"
+    r"(?!.*\b(?:papers?|works?|submissions?|articles?|studies)\b)",
+    re.I,
+)
 DEFINITE_RE = re.compile(
     r"\b(?:this|that|the (?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|"
     r"three|same|above|previous|latter|former))\b",

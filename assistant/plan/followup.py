@@ -14,6 +14,7 @@ from ..text.tokens import terms
 from .asks import ASPECT_STEMS
 from .cues import (
     ADDRESSED_RE,
+    CHOOSING_RE,
     CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
@@ -69,7 +70,15 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     with no subject of its own (`bare`, see subjectless) of any kind but topics; "the papers" or a
     very short question does only when the question does not ask for a set of its own ("Name
     the papers about memory" starts afresh)."""
-    cues = (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE)
+    cues = (
+        PRONOUN_RE,
+        CHOOSING_RE,
+        CONTINUATION_RE,
+        ORDINAL_RE,
+        NUMBERED_RE,
+        RANGE_RE,
+        LIKE_THIS_RE,
+    )
     if any(cue.search(question) for cue in cues) or bare and kind != "topics":
         return True
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
