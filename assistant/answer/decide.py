@@ -68,7 +68,7 @@ class Judge:
         self.cal = calibration or Calibration()
 
     def decide(self, plan: Plan, hits: list[PaperHit]) -> Decision:
-        if not hits and plan.listing:  # "which papers are orals?" over 19 posters
+        if not hits and (plan.listing or self.none_passes(plan)):  # orals among 19 posters
             return Decision("abstain_corpus", held=self.decisions_held())
         if not hits or (
             not plan.anchored
@@ -111,6 +111,8 @@ class Judge:
         )
         if not kept and plan.focus:
             return Decision("abstain_corpus", unmatched)
+        if not kept and not judged and self.none_passes(plan):  # "the orals on X", no orals
+            return Decision("abstain_corpus", held=self.decisions_held())
         if not kept:
             return Decision("abstain_corpus", tuple(judged[:3]))
         if plan.detail and not abstract_mentions([h.paper for h in kept], plan.detail):
@@ -131,6 +133,10 @@ class Judge:
         """How many papers a listing's filters let through (with none, every paper)."""
         allowed = self.catalog.table.allowed(plan.filters)
         return len(self.catalog.table.papers if allowed is None else allowed)
+
+    def none_passes(self, plan: Plan) -> bool:
+        """Whether the question's filters let no paper of the corpus through."""
+        return not plan.filters.is_empty() and self.listed(plan) == 0
 
     def accepted_overall(self) -> tuple[int, int]:
         """How many of the corpus's papers were accepted, and how many it holds."""
