@@ -106,6 +106,9 @@ class Turn:
     content: str
     paper_ids: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:  # a paper cited twice ([5] and [6]) was listed once
+        object.__setattr__(self, "paper_ids", tuple(dict.fromkeys(self.paper_ids)))
+
 
 @dataclass(frozen=True)
 class Citation:

@@ -394,6 +394,23 @@ def test_a_decision_asked_of_a_named_paper_does_not_drop_it(engine: Engine) -> N
     assert summary.abstained and "19 Poster" in summary.text
 
 
+def test_a_negation_typed_without_its_apostrophe_is_still_a_negation(engine: Engine) -> None:
+    # "dont" was read as a typo of "don", and the papers that do use LLMs were listed
+    plan = engine.plan("which papers dont use any LLM?")
+    assert plan.negated and "LLM" in plan.subject
+    assert engine.plan("which papers doesnt use RL").negated
+
+
+def test_involve_frames_a_subject_as_use_does(engine: Engine) -> None:
+    # "Which papers involve video?" judged "involve video" and abstained
+    assert engine.plan("Which papers involve video?").subject == "video"
+    assert "bj0ahFM4P0" in [c.paper.id for c in engine.ask("Which papers involve video?").citations]
+
+
+def test_a_paper_cited_twice_is_one_paper_of_the_conversation() -> None:
+    assert Turn("assistant", "…", ("a", "b", "a")).paper_ids == ("a", "b")
+
+
 def test_a_question_about_authors_says_the_corpus_lists_few(engine: Engine) -> None:
     for question in ("Which papers are by Yoshua Bengio?", "RepSpec 的作者是谁？"):
         answer = engine.ask(question)

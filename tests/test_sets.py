@@ -153,7 +153,10 @@ def test_compare_the_first_two_asks_nothing_more_and_says_where_its_filter_came_
     ]
     answer = engine.ask("Compare the first two.", turns)
     assert answer.kind == "compare" and "| Asked |" not in answer.text
-    assert "filter applied: decision: poster (from an earlier question)" in answer.notes
+    # the papers compared are those picked, whatever filter came before: none is noted
+    assert not any(n.startswith("filter applied") for n in answer.notes)
+    further = engine.ask("Which of them mention GRPO?", turns)
+    assert "filter applied: decision: poster (from an earlier question)" in further.notes
     asked = engine.ask("Compare how the first two use reinforcement learning.", turns)
     assert "| Asked |" in asked.text
 

@@ -265,6 +265,7 @@ FUNCTION_WORDS = frozenset(
     "each every brief briefly short "
     "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
+    "involve involves involving "
     "there is are do does did have has i'm looking for with conference iclr year "
     "explain describe gist was were got get just only titles and also so then both either".split()
 )

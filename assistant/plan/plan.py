@@ -147,13 +147,13 @@ def make_plan(
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
     rendered = render(question, lang)  # its structural words as the English rules read them
-    filters, own = stated(rendered, flags, table)
+    asked_now, own = stated(rendered, flags, table)
     named = find_named(table, question)
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
     meaning = question if lang != "en" else None
     first = classify(own, len(named), prototypes, meaning=meaning)
     resolved = resolve(own, first, named, history, table, subjectless(question, own, lang))
-    filters, query = _with_context(own, resolved.context, filters, table, foreign is not None)
+    filters, query = _with_context(own, resolved.context, asked_now, table, foreign is not None)
     named, kind = ([], kind or first) if resolved.named_set else (named, kind)  # judged as given
     filters, decision = _asked(filters, flags, named, resolved, first, rendered)
     named = table.passing(named, filters)
@@ -161,11 +161,9 @@ def make_plan(
     about = [*resolved.focus, *named]
     kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
-    if reader is not None:
-        asked = each.subject or question  # a set it describes: its subject
-        words = foreign_words(reader, embedder, asked, own, resolved, kind, table, about)
-    else:
-        words = english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
+    asked = each.subject or question
+    words = _words(reader, embedder, (asked, query, own), resolved, kind, table, about)
+    noted = asked_now if kind == "compare" and resolved.focus else filters  # not the compared's
     return Plan(
         question=question,
         kind=kind,
@@ -175,11 +173,28 @@ def make_plan(
         listing=(each.whole or _only_filters(filters, words, rendered)) and not about,
         **_asks(each, decision, kind, rendered, _field(own, question, lang, about, table)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
-        notes=_notes(lang, resolved.names, filters, early, absent_year(question, table.years)),
+        notes=_notes(lang, resolved.names, noted, early, absent_year(question, table.years)),
         lang=lang,
         short_of=resolved.short_of,
         **_set_only(words, kind, rendered, lang),
     )
+
+
+def _words(
+    reader: Foreign | None,
+    embedder: MiniLMEmbedding,
+    texts: tuple[str, str, str],
+    resolved: Resolved,
+    kind: Kind,
+    table: PaperTable,
+    about: list[str],
+) -> Words:
+    """What the question is about, read in its language. `texts`: the question as asked (in
+    another language, the subject of a set it describes), as searched, and its own words."""
+    asked, query, own = texts
+    if reader is not None:
+        return foreign_words(reader, embedder, asked, own, resolved, kind, table, about)
+    return english_words(embedder, query, own, kind, table, about, bool(resolved.focus))
 
 
 def _asked(

@@ -22,6 +22,10 @@ WORDS_FILE = DATA_DIR / "word_df.json"
 MAX_QUESTION_CHARS = 2000
 SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 MIN_TYPO = 4  # shorter words are too often right for a correction to be a guess worth making
+# a negative contraction typed without its apostrophe ("dont", "doesnt", "isnt", "cant")
+UNAPOSTROPHED_RE = re.compile(
+    r"\b(do|does|did|is|are|was|were|ca|wo|could|should|would|have|has|had)nt\b", re.I
+)
 LONG_TYPO = 8  # from this length a word may be two edits away from what was meant
 WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
 
@@ -112,6 +116,7 @@ def normalise(question: str) -> str:
     word looks like an acronym or a name: "WHAT IS REX-THINKER'S TRAINING RECIPE"); Chinese in
     traditional characters read in simplified ones."""
     text = " ".join(question.split())[:MAX_QUESTION_CHARS]
+    text = UNAPOSTROPHED_RE.sub(r"\1n't", text)  # "dont": a negation, not a typo of "don"
     if language(text) == "zh":
         text = simplified(text)
     cased = [c for c in text if c.isalpha() and c.lower() != c.upper()]
