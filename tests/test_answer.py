@@ -519,6 +519,18 @@ def test_which_is_more_after_a_comparison_chooses_between_the_papers_compared(
     assert not engine.plan("Which is the best paper on reinforcement learning?", history).focus
 
 
+def test_compared_with_one_named_paper_sets_it_beside_the_one_just_answered(
+    engine: Engine,
+) -> None:
+    first = engine.ask("What does GTool do?")
+    history = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
+    answer = engine.ask("Compared with SCUBA?", history)  # SCUBA's facts alone, before
+    assert answer.kind == "compare" and cited(answer) == ["bn47cqGQ7l", "bkjKnO9s7T"]
+    # what a named paper is compared with stays a question about it
+    alone = engine.ask("How much faster is RepSpec compared with EAGLE?", history)
+    assert alone.kind != "compare"
+
+
 @pytest.mark.parametrize(
     "question", ["How does it differ from the second one?", "它和第二篇有什么不同？"]
 )

@@ -24,7 +24,7 @@ from assistant.ingest.pipeline import ingest
 from assistant.multilingual import MultilingualEmbedding
 from assistant.plan.filters import DECISIONS
 from assistant.plan.foreign import conference_phrases, content, keyword_phrase, render
-from assistant.schema import Turn
+from assistant.schema import Answer, Turn
 from assistant.store.chroma import Store
 from assistant.store.multi import MultiCollection
 from assistant.store.records import paper_hash
@@ -162,6 +162,10 @@ def test_a_paper_described_in_chinese_is_found_and_alone_cited(engine: Engine) -
     assert "redundant linear structures" in answer.text
 
 
+def first_ids(answer: Answer) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(c.paper.id for c in answer.citations))
+
+
 def test_a_paper_described_in_chinese_is_found_by_its_title_too(engine: Engine) -> None:
     # its best sentence alone made ExpVid the paper described, by 0.003; and "和哪些方法做了
     # 比较" (compared with which methods) made a three-paper comparison table of it
@@ -184,6 +188,65 @@ def test_a_question_opening_with_are_there_any_lists_papers(engine: Engine) -> N
     # "有没有…的模块？" was answered about one paper
     assert engine.plan("有没有直接插到现有预训练模型上的模块？").kind == "which"
     assert engine.plan("ELMUR 有没有用到强化学习？").kind == "facts"
+
+
+def test_their_main_contributions_in_chinese_are_each_papers_method(engine: Engine) -> None:
+    # "它们的主要贡献是什么？" after a list gave the corpus's commonest keywords
+    first = engine.ask("哪些论文提出了新的数据集？")
+    history = [Turn("user", first.question), Turn("assistant", first.text, first_ids(first))]
+    plan = engine.plan("它们的主要贡献是什么？", history)
+    assert (
+        plan.kind == "facts"
+        and plan.aspect == "Method"
+        and set(plan.focus) == set(history[1].paper_ids)
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "starts"),
+    [
+        ("关于强化学习的论文有多少？", "本语料库中有 3 篇论文符合"),  # 多少 without 篇: a count
+        ("列出所有论文", "本语料库中有 19 篇论文符合"),  # 所有 was taken for the subject
+        ("撤稿的论文有多少？", "本语料库中（筛选条件：录用结果：撤稿"),  # its 有 was the subject
+        (
+            "关于强化学习的口头报告",
+            "本语料库中（筛选条件：录用结果：口头报告",
+        ),  # a bare noun phrase
+    ],
+)
+def test_chinese_counts_and_lists_in_everyday_phrasing(
+    engine: Engine, question: str, starts: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.kind != "facts" and answer.text.startswith(starts), answer.text[:80]
+
+
+def test_a_detail_the_abstract_omits_is_named_in_chinese(engine: Engine) -> None:
+    # "摘要中没有说明learning rate"
+    assert "没有说明学习率" in engine.ask("ELMUR 的学习率是多少？").text
+
+
+@pytest.mark.parametrize("follow_up", ["跟 SCUBA 比有什么不同？", "和 SCUBA 相比呢？"])
+def test_compared_with_one_named_paper_sets_it_beside_the_one_discussed(
+    engine: Engine, follow_up: str
+) -> None:
+    # the paper under discussion (GTool) was dropped: SCUBA's facts alone
+    first = engine.ask("GTool 是做什么的？")
+    history = [Turn("user", first.question), Turn("assistant", first.text, first_ids(first))]
+    answer = engine.ask(follow_up, history)
+    assert answer.kind == "compare" and first_ids(answer) == (GTOOL, SCUBA)
+
+
+def test_a_comparison_with_what_a_paper_itself_mentions_is_about_that_paper(
+    engine: Engine,
+) -> None:
+    # "LDA、SVM" found UltraMix as a second paper to compare CDA with
+    for question in (
+        "CDA 的时间复杂度是多少？和 LDA、SVM 相比如何？",
+        "How does CDA compare to LDA and SVM in complexity?",
+    ):
+        answer = engine.ask(question)
+        assert first_ids(answer) == ("bp9DOHb1mk",) and "quadratic time complexity" in answer.text
 
 
 def test_a_chinese_comparison_aligns_the_aspects_under_chinese_headings(engine: Engine) -> None:

@@ -203,7 +203,7 @@ def of_each(
         described = None  # "How do papers on X differ from papers on Y?": two sets
     if foreign and not about and kind == "summary" and COMPARE_LEAD_RE.match(rendered):
         return Each("summary", None, COMPARED)  # "比较一下关于X的论文": X's papers side by side
-    asks_each = kind in ("facts", "summary") or kind == "which" and limits
+    asks_each = kind in ("facts", "summary", "topics") or kind == "which" and limits
     embedder = space.embedder if isinstance(space, Foreign) else space  # narrowed for mypy
     # "Which one is better?", "Which is better, ELMUR or xLSTM?" (its names removed)
     if len(about) >= 2 and quality_asked(names_removed(rendered, table, about), embedder):

@@ -3,9 +3,12 @@ open-source and proprietary models?"): read again, without those words, as the k
 
 from __future__ import annotations
 
-from .cues import COMPARE_RE
-from .foreign import render, without_cue
+from ..store.papers import PaperTable
+from ..text.tokens import terms
+from .cues import COMPARE_RE, FRAMING_STEMS, PRONOUN_RE
+from .foreign import content, render, without_cue
 from .kinds import Kind, Prototypes, classify
+from .named import names_removed
 from .plan import Plan
 
 
@@ -16,3 +19,16 @@ def without_comparison(plan: Plan, prototypes: Prototypes) -> Kind:
     meaning = without_cue(plan.question, plan.lang, "compare") if plan.lang != "en" else None
     kind = classify(rest, len(plan.named), prototypes, meaning=meaning)
     return "facts" if kind == "compare" else kind
+
+
+def with_the_one_before(plan: Plan, table: PaperTable) -> bool:
+    """Whether a comparison naming one paper asks nothing else ("跟 SCUBA 比有什么不同？",
+    "And compared with SCUBA?"): it sets that paper beside the one under discussion."""
+    if len(plan.named) != 1 or plan.focus:
+        return False
+    if plan.lang != "en":
+        rest = names_removed(content(plan.question, plan.lang), table, list(plan.named))
+        return not rest.strip()
+    rest = names_removed(plan.question, table, list(plan.named))
+    rest = PRONOUN_RE.sub(" ", COMPARE_RE.sub(" ", rest))
+    return not terms(rest) - FRAMING_STEMS

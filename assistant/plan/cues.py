@@ -62,7 +62,8 @@ CHOICE_RE = re.compile(
     re.I,
 )
 COMPARE_RE = re.compile(
-    r"\b(?:compare|comparison|differ|difference|differences|diff|versus|vs\.?|contrast|"
+    r"^\W*(?:(?:and|how about|what about)\s+)?compared (?:with|to)\b"  # "Compared with SCUBA?"
+    r"|\b(?:compare|comparison|differ|difference|differences|diff|versus|vs\.?|contrast|"
     r"similarities|in common|side by side|better than|(?:more|less) \w+ than)\b"
     r"|\b(?!rather\b|other\b|order\b)\w{3,}er than\b",  # "is SCUBA harder than TumorChain?"
     re.I,

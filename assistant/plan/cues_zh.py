@@ -43,6 +43,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)篇", " how many of them "),
     (r"有?多少篇|有几篇", " how many papers "),  # not 这几篇: these few
+    # "关于X的论文有多少？": how many, 篇 left out after the noun it counts
+    (
+        r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告))(?:一共|总共)?有?(?:多少|几)个?(?=\s*[？?。！!]|$)",
+        " how many papers ",
+    ),
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
     # a negated decision is the other one; "有没有被接收的论文" asks for accepted ones (没有 there
@@ -54,7 +59,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"(?:录用|接收|评审|审稿)(?:结果|情况|决定)", " decision "),  # before 录用 as a filter
     (r"(?:录用|接收)(?:率|比例)|(?:被(?:录用|接收)|中稿)的?比例", " acceptance rate "),
-    (r"撤稿|撤回", " withdrawn papers "),
+    (r"被?撤稿|被?撤回", " withdrawn papers "),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
     (
@@ -64,7 +69,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (
         r"有什么(?:区别|不同|不一样|异同)|(?:区别|差别|差异|异同)(?:是什么|在哪)?"
         r"|不同(?:是什么|在哪|之处|点)|不同(?=吗|\s*[？?。，,！!]|$)"  # not 不同模态: different ones
-        r"|对比(?!学习)|比较|共同点|相同之处|相似之处|共性",  # 对比学习 is contrastive learning
+        r"|对比(?!学习)|比较|共同点|相同之处|相似之处|共性"  # 对比学习 is contrastive learning
+        r"|相比(?:之下)?|比起来?|(?<=[A-Za-z0-9)）]\s)比(?![例率特赛])|(?<=[A-Za-z0-9)）])比(?![例率特赛])",
         " compare ",
     ),
     # "…，而不是…": the set's other part, which a follow-up's subject leaves out (CONTRAST_RE)
@@ -78,6 +84,13 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"以及|和|与|跟|及", " and "),
     (r"总结|概括|综述|概述|归纳|梳理", " summarize "),
     (r"列出|列举|列一下|都?找出来|找一下|找找|(?:我)?想找|帮我找", " list the papers "),
+    # a bare "关于X的口头报告" asks for those papers, as "Orals on X" does (口头报告 is already
+    # rendered by then)
+    (
+        r"^(?=(?:关于|有关)[^，,。？?]{1,30}的\s*(?:论文|工作|文章|(?:oral|poster) papers)\s*[。.！!]?$)",
+        " list the papers ",
+    ),
+    (r"所有的?|全部的?", " all "),  # "列出所有论文": every paper, no subject
     (r"分别", " each of them "),  # "分别概括一下": each of the papers just listed
     (r"哪篇|哪一篇", " which paper "),
     (r"哪个|哪一个", " which one "),

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ..plan.cues import (
     COMPARE_RE,
+    FRAMING_STEMS,
     ONE_THING_RE,
     SET_WORDS_RE,
     SEVERAL_ASKED_RE,
@@ -25,6 +26,7 @@ from ..plan.named import find_named
 from ..plan.plan import Plan
 from ..plan.superlative import superlative
 from ..schema import PaperHit
+from ..store.papers import PaperTable
 from ..text.messages import say
 from ..text.tokens import terms
 from .retriever import Retriever
@@ -45,6 +47,8 @@ STANDS_OUT = 2.0  # a part describes a paper when its best match scores this man
 FOREIGN_STANDS_OUT = 1.2  # ... in another language, ranked in the multilingual space, whose scores
 # lie closer together (dev split of eval/gold_zh_answers.jsonl: described papers 1.23-2.43 times,
 # a part whose best match was wrong 1.11)
+
+LATIN_RE = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # the words a part names, in any language
 
 
 def compared(
@@ -126,12 +130,20 @@ def _papers_in(
         if named:
             chosen.append(named[0])
             continue
-        if not (terms(part) or content(part, plan.lang)):
+        if not (terms(part) or content(part, plan.lang)) or _within(table, chosen, part):
             continue
         hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
         if found := _standing_out(hits, plan.lang):
             chosen.append(found)
     return tuple(chosen)
+
+
+def _within(table: PaperTable, chosen: list[str], part: str) -> bool:
+    """Whether a part names only what a paper already chosen mentions ("How does CDA compare to
+    LDA and SVM?": the methods CDA sets itself against, not another paper)."""
+    words = terms(" ".join(LATIN_RE.findall(part))) - FRAMING_STEMS
+    papers = [p for i in chosen if (p := table.get(i)) is not None]
+    return bool(words) and any(words <= terms(f"{p.title} {p.abstract}") for p in papers)
 
 
 def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]) -> str | None:
