@@ -933,6 +933,36 @@ def test_an_elliptical_follow_up_of_a_set_question_asks_it_of_the_new_subject(
 
 
 @pytest.mark.parametrize(
+    ("earlier", "follow_up", "read_as"),
+    [
+        # the topic was dropped: "Which oral papers are about the rejected ones?"
+        (
+            "Which oral papers are about speculative decoding?",
+            "what about the rejected ones?",
+            "Which rejected papers are about speculative decoding?",
+        ),
+        (
+            "Are there orals on protein design?",
+            "What about posters?",
+            "Are there posters on protein design?",
+        ),
+        (
+            "Which papers use reinforcement learning?",
+            "And the orals?",
+            "Which oral papers use reinforcement learning?",
+        ),
+        ("哪些关于投机解码的论文是口头报告？", "那被拒的呢？", "哪些关于投机解码的论文是被拒？"),
+        ("有没有关于强化学习的海报论文？", "口头报告呢？", "有没有关于强化学习的口头报告论文？"),
+    ],
+)
+def test_a_follow_up_naming_only_a_decision_asks_the_earlier_question_of_it(
+    engine: Engine, earlier: str, follow_up: str, read_as: str
+) -> None:
+    plan = engine.plan(follow_up, turns_after(engine, earlier))
+    assert plan.question == read_as and plan.filters.statuses and not plan.focus
+
+
+@pytest.mark.parametrize(
     "question", ["How does it compare with ExpVid?", "它和 ExpVid 有什么不同？"]
 )
 def test_comparing_the_paper_just_answered_with_a_named_one_compares_both(

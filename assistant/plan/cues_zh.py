@@ -176,6 +176,8 @@ ZH_DEFINE = (
 # ... but not one that points at papers or work on a subject (介绍一下强化学习方面的工作)
 ZH_NOT_A_TERM = r"论文|工作|研究|文章|方面|进展|领域|方向|这|那|它|其"
 ZH_PAPERS_NOUN = r"论文|工作|文章|研究|报告|海报|所有|全部|语料"  # as cues.PAPERS_NOUN_RE
+# the words that name a decision (rendered as filters above), for a follow-up that switches it
+ZH_DECISION = r"口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收"
 ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral character (plan/count.py reads them)
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
 # is about 视频理解): removed before the subject is looked up in the multilingual space.

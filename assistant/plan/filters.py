@@ -131,18 +131,25 @@ def from_flags(
     )
 
 
-def from_question(question: str) -> tuple[Filters, str]:
-    """Decision words that describe the wanted papers become a filter; the rest is the topic."""
+def decision_in(question: str) -> tuple[str, re.Match[str]] | None:
+    """The decision the question's words ask its papers to have, and the words that say it."""
     for pattern, decision in _QUESTION_PATTERNS:
         match = pattern.search(question)
         if match and _is_filter_use(question, match):
-            cleaned = (question[: match.start()] + "papers" + question[match.end() :]).strip()
-            cleaned = re.sub(r"\s{2,}", " ", cleaned)
-            return Filters(
-                statuses=DECISIONS[decision],
-                description=(f"decision: {decision} {ASKED_NOW}",),
-            ), cleaned
-    return Filters(), question
+            return decision, match
+    return None
+
+
+def from_question(question: str) -> tuple[Filters, str]:
+    """Decision words that describe the wanted papers become a filter; the rest is the topic."""
+    if (found := decision_in(question)) is None:
+        return Filters(), question
+    decision, match = found
+    cleaned = (question[: match.start()] + "papers" + question[match.end() :]).strip()
+    filters = Filters(
+        statuses=DECISIONS[decision], description=(f"decision: {decision} {ASKED_NOW}",)
+    )
+    return filters, re.sub(r"\s{2,}", " ", cleaned)
 
 
 def without_decision(filters: Filters, flags: Filters) -> Filters:

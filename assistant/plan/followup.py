@@ -18,6 +18,7 @@ from .cues import (
     CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
+    FRAMING_STEMS,
     LIKE_THIS_RE,
     NUMBERED_RE,
     ORDINAL_RE,
@@ -30,14 +31,17 @@ from .cues import (
     SUMMARY_RE,
     WHICH_RE,
 )
-from .cues_zh import ZH_PAPERS_NOUN
+from .cues_zh import ZH_DECISION, ZH_PAPERS_NOUN
 from .details import DETAIL_RE
 from .fields import field_asked
-from .filters import RATE_RE, from_question
+from .filters import RATE_RE, decision_in, from_question
 from .foreign import content, render
 from .kinds import SET_KINDS, Kind, subject_of
 from .named import mentioned_papers
 from .spelling import normalise, spelled
+
+ZH_DECISION_RE = re.compile(ZH_DECISION)
+PICKING_RE = re.compile(r"\s*(?:which|how many)\b", re.I)  # a follow-up picking from a set
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,11 @@ def continued(question: str, history: list[Turn], lang: str = "en") -> str | Non
     rendered = render(question, lang)
     cue = CONTINUATION_RE.match(rendered)
     points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
+    if earlier and cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
+        return other  # "What about the rejected ones?": the earlier subject, another decision
+    if earlier and lang == "zh" and (cue or rendered.rstrip(" ？?").endswith("what about")):
+        if other := _switched_zh(earlier, question):  # 那被拒的呢？, 口头报告呢？
+            return other
     if not earlier or not cue or any(c.search(rendered) for c in points):
         return None
     asked = render(earlier, lang)
@@ -149,6 +158,32 @@ def continued(question: str, history: list[Turn], lang: str = "en") -> str | Non
     else:
         new, before = content(question, lang), content(earlier, lang)
     return earlier.replace(before, new, 1) if new and before and before in earlier else None
+
+
+def _switched(earlier: str, new: str) -> str | None:
+    """The earlier question asked of the decision a follow-up names and nothing else ("What
+    about posters?" after "Are there orals on protein design?": "Are there posters on protein
+    design?"; "What about the orals?" after "Which papers use X?": "Which oral papers use X?");
+    None when the follow-up names more than a decision."""
+    now, before = decision_in(new), decision_in(earlier)
+    if now is None or terms(from_question(new)[1]) - FRAMING_STEMS or PICKING_RE.match(new):
+        return None  # "And which were withdrawn?": of the papers given
+    if before is not None:
+        said, span = now[1].group(0), before[1].span()
+        return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
+    noun = PAPERS_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
+    if noun is None or noun.group(0).lower() in ("all", "corpus", "conference"):
+        return None
+    return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}"
+
+
+def _switched_zh(earlier: str, question: str) -> str | None:
+    """In Chinese, the earlier question asked of the decision a follow-up names and nothing
+    else (那被拒的呢？ after 哪些关于投机解码的论文是口头报告？)."""
+    now, before = ZH_DECISION_RE.search(question), ZH_DECISION_RE.search(earlier)
+    if now is None or before is None or content(question, "zh").strip():
+        return None
+    return f"{earlier[: before.start()]}{now.group(0)}{earlier[before.end() :]}"
 
 
 def _with_named(question: str, kind: Kind) -> bool:
