@@ -194,6 +194,10 @@ class Engine:
         again = self.plan(plan.question, history, filters, k, kind=kind)
         return replace(again, named=(found,), described=True)
 
+    def anonymous(self) -> bool:
+        """Whether most papers of the corpus list no authors (its submissions are anonymous)."""
+        return 2 * sum(bool(p.authors) for p in self.papers) < len(self.papers)
+
     def expanded(self, plan: Plan) -> Plan:
         """A set question's plan with what a large corpus's papers call its subject."""
         return replace(plan, expansions=self.expander(plan.subject, plan.subject_vector))
@@ -235,9 +239,10 @@ class Engine:
             plan = self.singular(plan, history or (), filters, k)
         if plan.lang != "en" and not self.has_multilingual():
             plan = replace(plan, notes=plan.notes + (say(plan.lang, "no_multilingual"),))
-        if AUTHOR_RE.search(question) and 2 * sum(bool(p.authors) for p in self.papers) < len(
-            self.papers
-        ):
+        if AUTHOR_RE.search(question) and self.anonymous():
+            if plan.kind in SET_KINDS and not plan.subject and not plan.anchored:
+                yield by_whom(plan)  # "Which paper is by Yann LeCun?" listed all 19 papers
+                return
             plan = replace(plan, notes=(say(plan.lang, "no_authors"), *plan.notes))
         llm = (backend or self.settings.backend) == "openai"
         if llm and not configured(self.settings):
@@ -262,3 +267,11 @@ def _discussed(history: Sequence[Turn]) -> str | None:
     """The paper under discussion: the only one the last answer cited, if it cited one."""
     last = next((t for t in reversed(history) if t.role == "assistant"), None)
     return last.paper_ids[0] if last is not None and len(last.paper_ids) == 1 else None
+
+
+def by_whom(plan: Plan) -> Answer:
+    """A set question asking only who wrote its papers, or where, of a corpus that does not say."""
+    text = say(plan.lang, "no_authors")
+    return Answer(
+        plan.question, text, kind="abstain", abstained=True, notes=plan.notes, lang=plan.lang
+    )
