@@ -133,6 +133,16 @@ def test_how_many_of_them_counts_the_papers_just_listed(engine: Engine) -> None:
     assert answer.text.startswith(f"1 of these {len(turns[1].paper_ids)} papers matches")
 
 
+@pytest.mark.parametrize("question", ["how many are there?", "How many?", "一共有几篇？"])
+def test_how_many_alone_after_a_list_counts_it(engine: Engine, question: str) -> None:
+    # it repeated sentences of some of them, with no number
+    turns = turns_after(engine, "Which papers introduce a new benchmark?")
+    answer = engine.ask(question, turns)
+    n = len(turns[1].paper_ids)
+    assert answer.kind == "which"
+    assert answer.text.startswith((f"{n} of these {n} papers match", f"这 {n} 篇论文中有 {n} 篇"))
+
+
 def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> None:
     turns = turns_after(engine, "Which papers introduce a new benchmark?")
     answer = engine.ask("Compare the first two", turns)

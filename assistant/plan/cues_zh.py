@@ -42,7 +42,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " which papers ",
     ),
     (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)篇", " how many of them "),
-    (r"有?多少篇|有几篇", " how many papers "),  # not 这几篇: these few
+    (r"(?:一共|总共|总计)?(?:有?多少篇|有几篇)", " how many papers "),  # not 这几篇: these few
     # "关于X的论文有多少？": how many, 篇 left out after the noun it counts
     (
         r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告))(?:一共|总共)?有?(?:多少|几)个?(?=\s*[？?。！!]|$)",

@@ -10,6 +10,7 @@ from typing import Literal
 import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
+from ..text.tokens import terms
 from .count import asked_count, uncounted
 from .cues import (
     BETWEEN_RE,
@@ -82,6 +83,8 @@ def classify(
         return "compare"
     if named >= 2 and BETWEEN_RE.search(question):  # not "a gap between" of a follow-up's set
         return "compare"
+    if about and HOW_MANY_RE.search(question) and not terms(HOW_MANY_RE.sub("", question)):
+        return "which"  # "How many are there?" after a list: counted
     if RATE_RE.search(question):  # how a set's papers fared, or those given ("of them")
         return "which"
     popular = POPULAR_TOPICS_RE.search(question) and not WHICH_RE.search(question)
