@@ -763,6 +763,19 @@ def test_a_question_about_the_corpus_or_the_assistant_is_no_follow_up(
     assert engine.plan(question, history).focus == ()
 
 
+@pytest.mark.parametrize(
+    "question", ["What is the acceptance rate?", "what is the acceptance rate of ICLR 2026?"]
+)
+def test_the_acceptance_rate_asked_of_nothing_is_the_whole_corpus(
+    engine: Engine, question: str
+) -> None:
+    # it counted the few hundred papers retrieved for the words of the question ("Of these 798
+    # papers, 208 were accepted"), not the corpus
+    plan = engine.plan(question)
+    assert plan.rate and plan.listing
+    assert engine.ask(question).text.startswith("Of these 19 papers, 19 were accepted (100%)")
+
+
 def test_a_question_with_no_subject_and_no_history_is_about_every_paper(engine: Engine) -> None:
     answer = engine.ask("What are the contributions?")
     assert answer.kind == "summary" and len(set(cited(answer))) == 19

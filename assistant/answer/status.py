@@ -52,7 +52,13 @@ def fared(papers: list[Paper], subject: str, lang: str, overall: tuple[int, int]
     count = papers_of(lang, len(papers))
     key = "fared" if subject else "fared_these"  # "What fraction of them were accepted?"
     text = say(
-        lang, key, papers=count, n=len(papers), subject=subject, accepted=accepted, share=share
+        lang,
+        key,
+        papers=count,
+        n=len(papers),
+        subject=subject,
+        accepted=f"{accepted:,}",
+        share=share,
     )
     text += say(lang, "fared_kinds", kinds=listed(kinds)) if kinds else ""
     if 0 < len(papers) < overall[1]:  # against the corpus's share

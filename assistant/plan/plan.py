@@ -261,15 +261,15 @@ def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, A
 
 
 def _only_filters(filters: Filters, words: Words, rendered: str) -> bool:
-    """Whether the question asks for nothing but its filters ("which orals are there?"; given
-    papers are judged, and "Which datasets are used most often?" asks it of every paper): no word
-    beyond them, in English or (untranslated) in its own language, nor a detail they state
-    (哪些口头报告开源了代码？, whose words are cue words)."""
+    """Whether the question asks for nothing but its filters ("which orals are there?", "What is
+    the acceptance rate?"): no word beyond them, in English or (untranslated) in its own
+    language, nor a detail they state (哪些口头报告开源了代码？, whose words are cue words)."""
     unfiltered = terms(words.query) - LISTING_WORDS
     # "How many papers are there?": the whole corpus, counted
     asked = not filters.is_empty() or COUNT_ASKED_RE.search(rendered) is not None
     stated = CODE_ASK_RE.search(rendered) is not None
-    return asked and not unfiltered and not words.own_subject and not stated
+    rate = RATE_RE.search(rendered) is not None and not words.subject  # of the whole corpus
+    return rate or asked and not unfiltered and not words.own_subject and not stated
 
 
 def _notes(

@@ -173,5 +173,5 @@ class Retriever:
             (p for p in self.catalog.table.papers if allowed is None or p.id in allowed),
             key=lambda p: p.title.lower(),
         )
-        shown = papers if plan.whole else papers[:MAX_LISTED]  # "Which datasets ...?": all
+        shown = papers if plan.whole or plan.rate else papers[:MAX_LISTED]  # counted: all
         return [PaperHit(paper=p, score=1.0) for p in shown]
