@@ -325,6 +325,26 @@ def test_a_name_other_papers_use_names_its_paper_when_called_a_paper() -> None:
     assert find_named(table, "What does the MIKASA-Robo paper test?") == ["suite"]
 
 
+def test_an_earlier_answer_names_the_paper_it_shows_not_one_whose_name_is_inside() -> None:
+    from assistant.store.lexical import Lexical
+    from assistant.store.papers import PaperTable
+
+    # "**WoW!** (Oral)" in a "none of these" answer was read back as "WoW" (Not accepted), and
+    # "compare the first two" compared the wrong paper
+    rows = [
+        {"id": "bang", "title": "WoW!: World Models in a Closed-Loop World", "abstract": "A."},
+        {"id": "plain", "title": "WoW: Scaling Embodied World Models", "abstract": "B."},
+        {"id": "flash", "title": "FlashWorld: Fast 3D Scenes", "abstract": "C."},
+    ]
+    rows = [{"names": [], **r, "keyword_terms": []} for r in rows]
+    words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
+    table = PaperTable(rows, words)
+    shown = "None of these 2 papers matches: **WoW!** (Oral), **FlashWorld** (Oral)."
+    assert mentioned_papers(table, shown) == ["bang", "flash"]
+    both = "1. **WoW!** (Oral) 2. **WoW** (Poster)"
+    assert mentioned_papers(table, both) == ["bang", "plain"]
+
+
 def test_how_to_show_the_papers_is_no_part_of_the_subject() -> None:
     assert subject_of("Give me the papers on memory in agents, grouped by theme.") == (
         "memory in agents"

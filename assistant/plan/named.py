@@ -4,7 +4,7 @@ abstract introduces (Rex-Thinker, ELMUR), looked up in the paper table. Text in,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from ..schema import Paper
 from ..store.papers import PaperTable
@@ -95,22 +95,39 @@ def _described(table: PaperTable, question: str, phrase: str, ids: list[str]) ->
     return None
 
 
+BOLD_RE = re.compile(r"\*\*([^*\n]{1,200})\*\*")  # a name as an answer shows it
+
+
 def mentioned_papers(table: PaperTable, text: str) -> list[str]:
     """Papers a text (an earlier answer) mentions, by name or full title, in order of first
     mention: where its name first stands as an answer shows it (cut with "…" when long), in full,
     or its whole title (a reference list names it again, later)."""
     lowered = text.lower()
-    named = [p for i in find_named(table, text) if (p := table.get(i))]
+    bold = (table.names.get(b.lower(), []) for b in BOLD_RE.findall(text))  # "**WoW!** (Oral)"
+    ids = [
+        *find_named(table, text),
+        *(i for entries in bold for i, strength, _ in entries if strength == 2),
+    ]
+    named = [p for i in dict.fromkeys(ids) if (p := table.get(i))]
     if len(table.papers) <= MAX_TITLE_SCAN:
         named += [p for p in table.papers if _shown(p, lowered)]
-    found: dict[str, int] = {}
+    spots: dict[str, list[tuple[int, int]]] = {}
     for paper in named:
-        spots = [
-            lowered.find(name.lower())
-            for name in (paper.display_name.rstrip("…"), paper.short_name, paper.title)
-        ]
-        found[paper.id] = min((s for s in spots if s >= 0), default=10**9)
-    return sorted(found, key=found.__getitem__)
+        names = {paper.display_name.rstrip("…"), paper.short_name, paper.title}
+        spots[paper.id] = [(m.start(), len(n)) for n in names for m in _every(lowered, n.lower())]
+    # a name inside a longer one written at the same spot is not written ("WoW" in "WoW!")
+    widest: dict[int, int] = {}
+    for at, size in (spot for found in spots.values() for spot in found):
+        widest[at] = max(widest.get(at, 0), size)
+    first = {
+        i: min((at for at, size in found if size == widest[at]), default=-1) if found else 10**9
+        for i, found in spots.items()
+    }  # (one found by another of its names, not written as such, last)
+    return sorted((i for i, at in first.items() if at >= 0), key=first.__getitem__)
+
+
+def _every(text: str, name: str) -> Iterator[re.Match[str]]:
+    return re.finditer(re.escape(name), text) if name else iter(())
 
 
 def _shown(paper: Paper, lowered: str) -> bool:
