@@ -221,6 +221,18 @@ def test_chinese_counts_and_lists_in_everyday_phrasing(
     assert answer.kind != "facts" and answer.text.startswith(starts), answer.text[:80]
 
 
+@pytest.mark.parametrize(
+    "question",
+    ["datasets and benchmarks 领域有哪些论文？", "哪些论文属于 datasets and benchmarks 领域？"],
+)
+def test_an_area_named_in_a_chinese_question_filters(engine: Engine, question: str) -> None:
+    # it was one paper's facts, or papers found by the words "datasets and benchmarks"
+    answer = engine.ask(question)
+    areas = {c.paper.primary_area for c in answer.citations}
+    assert answer.kind == "which" and areas == {"datasets and benchmarks"}
+    assert answer.text.startswith("本语料库中有 4 篇论文符合")
+
+
 def test_a_detail_the_abstract_omits_is_named_in_chinese(engine: Engine) -> None:
     # "摘要中没有说明learning rate"
     assert "没有说明学习率" in engine.ask("ELMUR 的学习率是多少？").text

@@ -10,6 +10,7 @@ from .cues import NEGATED
 # back, details abstracts never state) are rendered as the English cue words above, so one set
 # of rules reads both languages; topic words never are: the multilingual space carries those
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
+ZH_AREA = r"领域|方向|赛道"  # the word after an area's name ("reinforcement learning 领域")
 ZH_CUES: tuple[tuple[str, str], ...] = (
     (
         r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)",
@@ -91,6 +92,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " list the papers ",
     ),
     (r"所有的?|全部的?", " all "),  # "列出所有论文": every paper, no subject
+    (rf"(?<=[A-Za-z)])\s*(?:{ZH_AREA})", " area "),  # "datasets and benchmarks 领域": an area
     (r"分别", " each of them "),  # "分别概括一下": each of the papers just listed
     (r"哪篇|哪一篇", " which paper "),
     (r"哪个|哪一个", " which one "),
@@ -182,7 +184,7 @@ ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral characte
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
 ZH_FRAMING = (
-    r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对"
+    r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对|属于"
     r"|一共|总共|总计|合计"  # in total: how many, not of what
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"

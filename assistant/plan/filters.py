@@ -9,6 +9,7 @@ from dataclasses import replace
 from ..schema import ACCEPTED_STATUSES, REJECTED_STATUSES, Filters
 from ..store.papers import PaperTable
 from .cues import DECISION_RE
+from .cues_zh import ZH_AREA
 
 # how the papers of a set fared ("What share of the papers on RLHF were accepted?", "acceptance
 # rate"): counted by decision, which is then no filter
@@ -150,6 +151,19 @@ def from_question(question: str) -> tuple[Filters, str]:
         statuses=DECISIONS[decision], description=(f"decision: {decision} {ASKED_NOW}",)
     )
     return filters, re.sub(r"\s{2,}", " ", cleaned)
+
+
+def as_earlier(filters: Filters) -> Filters:
+    """The filters of an earlier question, described as such."""
+    said = tuple(d.replace(ASKED_NOW, ASKED_BEFORE) for d in filters.description)
+    return replace(filters, description=said)
+
+
+def without_areas(text: str, areas: tuple[str, ...]) -> str:
+    """The text without the names of the areas it filters by ("datasets and benchmarks 领域")."""
+    for area in areas:
+        text = re.sub(rf"{re.escape(area)}\s*(?:{ZH_AREA})?", " ", text, flags=re.I)
+    return text
 
 
 def without_decision(filters: Filters, flags: Filters) -> Filters:

@@ -5,7 +5,7 @@ topic embedded once. Retrieval, the abstention decision and the writers all read
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -22,13 +22,13 @@ from .cues import COUNT_ASKED_RE
 from .details import DETAIL_RE
 from .fields import field_asked
 from .filters import (
-    ASKED_BEFORE,
-    ASKED_NOW,
     RATE_RE,
     absent_year,
+    as_earlier,
     asked_of,
     merge,
     stated,
+    without_areas,
     without_decision,
 )
 from .followup import Resolved, read, resolve, subjectless
@@ -161,7 +161,7 @@ def make_plan(
     about = [*resolved.focus, *named]
     kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
-    asked = each.subject or question
+    asked = without_areas(each.subject or question, asked_now.areas)  # 'X 领域': a filter
     words = _words(reader, embedder, (asked, query, own), resolved, kind, table, about)
     noted = asked_now if kind == "compare" and resolved.focus else filters  # not the compared's
     return Plan(
@@ -296,5 +296,4 @@ def _with_context(
         return filters, own
     rendered = render(context, language(context)) if multilingual else context
     earlier, rest = stated(rendered, Filters(), table)
-    said = tuple(d.replace(ASKED_NOW, ASKED_BEFORE) for d in earlier.description)
-    return merge(filters, replace(earlier, description=said)), f"{own} {rest}"
+    return merge(filters, as_earlier(earlier)), f"{own} {rest}"
