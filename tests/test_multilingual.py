@@ -190,6 +190,16 @@ def test_a_question_opening_with_are_there_any_lists_papers(engine: Engine) -> N
     assert engine.plan("ELMUR 有没有用到强化学习？").kind == "facts"
 
 
+def test_what_they_are_about_in_chinese_summarizes_the_papers_given(engine: Engine) -> None:
+    # "它们讲的是什么？" after a list was read as "which of them ...?"
+    first = engine.ask("哪些论文提出了新的数据集？")
+    history = [Turn("user", first.question), Turn("assistant", first.text, first_ids(first))]
+    plan = engine.plan("它们讲的是什么？", history)
+    assert plan.kind == "summary" and set(plan.focus) == set(history[1].paper_ids)
+    # "那篇…的文章" points at the paper described: 那篇 is no part of what it is about
+    assert "那篇" not in engine.plan("那篇地震波反演的文章用了哪些数据？").subject
+
+
 def test_their_main_contributions_in_chinese_are_each_papers_method(engine: Engine) -> None:
     # "它们的主要贡献是什么？" after a list gave the corpus's commonest keywords
     first = engine.ask("哪些论文提出了新的数据集？")

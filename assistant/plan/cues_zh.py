@@ -117,7 +117,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # "这些论文…怎么说/有什么发现" asks what the papers say as a whole, not whether one does (吗),
     # which do (哪) or what they have most of (最: "最常见的主题")
     (
-        r"这些(?:论文|工作|文章)(?:里面?|中)?(?=[^？?]*(?:什么|怎么|如何))(?![^？?]*(?:吗|哪|最))",
+        r"这些(?:论文|工作|文章)(?:里面?|中)?(?=[^？?]*(?:什么|怎么|如何))(?![^？?]*(?:吗|哪|最))"
+        r"|它们(?=[^？?]*(?:讲|说|谈|写)[^？?]*什么)(?![^？?]*(?:吗|哪|最))",  # 它们讲的是什么？
         " summarize them ",
     ),
     (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
@@ -185,6 +186,7 @@ ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral characte
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
 ZH_FRAMING = (
     r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对|属于"
+    r"|^那(?:篇|个)"  # "那篇地震波反演的文章": the one described
     r"|一共|总共|总计|合计"  # in total: how many, not of what
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"
