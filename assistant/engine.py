@@ -25,6 +25,7 @@ from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.comparison import with_the_one_before, without_comparison
 from .plan.cues import AUTHOR_RE, SUMMARY_RE
+from .plan.followup import discussed
 from .plan.foreign import Foreign, render
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.plan import Plan, make_plan
@@ -165,7 +166,7 @@ class Engine:
         """A comparison's papers, named or described (retrieve/described.py); read again as the
         kind it is when it compares no two papers."""
         english = plan.lang == "en"
-        before = _discussed(history)
+        before = discussed(history)
         if before and before not in plan.named and with_the_one_before(plan, self.table):
             paper = self.table.get(before)
             names = paper.short_name if paper is not None else before
@@ -261,12 +262,6 @@ class Engine:
         for start in range(0, len(answer.text), STREAM_PIECE):
             yield answer.text[start : start + STREAM_PIECE]
         yield answer
-
-
-def _discussed(history: Sequence[Turn]) -> str | None:
-    """The paper under discussion: the only one the last answer cited, if it cited one."""
-    last = next((t for t in reversed(history) if t.role == "assistant"), None)
-    return last.paper_ids[0] if last is not None and len(last.paper_ids) == 1 else None
 
 
 def by_whom(plan: Plan) -> Answer:

@@ -100,14 +100,12 @@ class PaperHit:
 
 @dataclass(frozen=True)
 class Turn:
-    """One message of a conversation; an assistant turn keeps the ids of the papers it cited."""
+    """One message of a conversation; an assistant turn keeps the ids of the papers it cited, in
+    citation-number order ([5] and [6] may be one paper: "Summarize [6]" reads it by number)."""
 
     role: str
     content: str
     paper_ids: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:  # a paper cited twice ([5] and [6]) was listed once
-        object.__setattr__(self, "paper_ids", tuple(dict.fromkeys(self.paper_ids)))
 
 
 @dataclass(frozen=True)

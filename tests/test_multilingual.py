@@ -184,9 +184,12 @@ def test_the_methods_one_paper_is_compared_with_are_asked_of_it_alone(engine: En
     assert engine.plan("ELMUR 和 GTool 比较一下").kind == "compare"  # two papers still compared
 
 
-def test_a_question_opening_with_are_there_any_lists_papers(engine: Engine) -> None:
-    # "有没有…的模块？" was answered about one paper
-    assert engine.plan("有没有直接插到现有预训练模型上的模块？").kind == "which"
+def test_a_follow_up_opening_with_are_there_is_about_the_paper_discussed(engine: Engine) -> None:
+    # a rule reading every 有没有 question as "are there any papers" made these lists of others
+    first = engine.ask("介绍一下 ELMUR")
+    history = [Turn("user", first.question), Turn("assistant", first.text, first_ids(first))]
+    for question in ("有没有提到数据集？", "有没有用到强化学习？"):
+        assert engine.plan(question, history).focus == (ELMUR,), question
     assert engine.plan("ELMUR 有没有用到强化学习？").kind == "facts"
 
 

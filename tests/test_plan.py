@@ -427,8 +427,18 @@ def test_involve_frames_a_subject_as_use_does(engine: Engine) -> None:
     assert "bj0ahFM4P0" in [c.paper.id for c in engine.ask("Which papers involve video?").citations]
 
 
-def test_a_paper_cited_twice_is_one_paper_of_the_conversation() -> None:
-    assert Turn("assistant", "…", ("a", "b", "a")).paper_ids == ("a", "b")
+def test_a_paper_cited_twice_is_one_paper_of_the_set_but_keeps_both_numbers(
+    engine: Engine,
+) -> None:
+    # TumorChain cited as [1] and [3]: "of these 3 papers" listed it twice; "[3]" is still it
+    tumor, elmur = "bmQXN1Kg5i", "bm3rbtEMFj"
+    turns = [
+        Turn("user", "Which datasets do these papers use?"),
+        Turn("assistant", "TumorCoT [1], T-Maze [2], DeepTumorVQA [3]", (tumor, elmur, tumor)),
+    ]
+    assert engine.plan("Which of them use CT scans?", turns).focus == (tumor, elmur)
+    assert engine.plan("Summarize [3]", turns).focus == (tumor,)
+    assert engine.plan("Summarize the second one", turns).focus == (elmur,)
 
 
 def test_a_question_about_authors_says_the_corpus_lists_few(engine: Engine) -> None:

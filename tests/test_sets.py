@@ -140,7 +140,9 @@ def test_how_many_alone_after_a_list_counts_it(engine: Engine, question: str) ->
     answer = engine.ask(question, turns)
     n = len(turns[1].paper_ids)
     assert answer.kind == "which"
-    assert answer.text.startswith((f"{n} of these {n} papers match", f"这 {n} 篇论文中有 {n} 篇"))
+    assert answer.text.startswith(
+        (f"{n} papers in this corpus match", f"本语料库中有 {n} 篇论文符合")
+    )
 
 
 def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> None:

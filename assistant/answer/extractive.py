@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..embedding import GroupCache
-from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
+from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked, nearest_aspect
 from ..plan.cues import (
     COMPARE_RE,
     FRAMING_STEMS,
@@ -213,6 +213,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     several = aspect in (None, "Method") and SENTENCES_ASKED_RE.search(plan.question)
     if (stated is None or several) and _nothing_asked(plan, about, own):
         return summary(bank, about, plan.topic_vector, set(), "", plan.lang)
+    lean = background(bank)  # the answer, not the setting an abstract opens with
     return facts(
         bank,
         about,
@@ -222,8 +223,17 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         asks=asks_of(own, embed.embed_many),
         stated=stated,
         each=len(plan.pinned) > 1,
-        lean=None if aspect == "Problem" else background(bank),  # the answer, not its setting
+        lean=None if aspect == "Problem" or _problem_near(plan, about, own, embed) else lean,
     )
+
+
+def _problem_near(plan: Plan, about: list[PaperHit], own: str, embed: GroupCache) -> bool:
+    """Whether a question about one paper is closer to asking for its problem than for any other
+    aspect ("What problem does GTool solve?" misses the margin): the setting is then the answer."""
+    if plan.named and plan.lang == "en":  # read as _aspect_asked reads it
+        own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
+    near = nearest_aspect(own, embed, plan.lang == "en")
+    return max(near, key=lambda k: near[k]) == "Problem"
 
 
 def _in_form(detail: str, about: list[PaperHit], bank: SentenceBank) -> Draft | None:

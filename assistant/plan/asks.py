@@ -64,6 +64,8 @@ ASKS: dict[str, tuple[str, ...]] = {
     ),
     "Problem": (
         "What problem does the paper address?",
+        "What problem does it solve?",
+        "Why is this work needed?",
         "What is the motivation?",
         "解决了什么问题？",
         "研究动机是什么？",
@@ -149,13 +151,18 @@ def _prototypes(embedder: GroupCache, english_only: bool) -> tuple[list[str], np
     return [k for k, _ in pairs], embedder.embed_group([t for _, t in pairs])
 
 
+def nearest_aspect(question: str, embedder: GroupCache, english_only: bool) -> dict[str, float]:
+    """How close the question is to each kind's closest prototype."""
+    kinds, vectors = _prototypes(embedder, english_only)
+    sims = vectors @ embedder.embed_many([question])[0]
+    return {k: max(s for s, kk in zip(sims, kinds) if kk == k) for k in ASKS}
+
+
 def aspect_asked(
     question: str, embedder: GroupCache, english_only: bool, floor: float = ASK_FLOOR
 ) -> str | None:
     """The aspect the question asks for, if it asks for one."""
-    kinds, vectors = _prototypes(embedder, english_only)
-    sims = vectors @ embedder.embed_many([question])[0]
-    best = {k: max(s for s, kk in zip(sims, kinds) if kk == k) for k in ASKS}
+    best = nearest_aspect(question, embedder, english_only)
     aspect = max(best, key=lambda k: best[k])
     others = max(v for k, v in best.items() if k != aspect)
     if aspect in NOT_ASPECTS or best[aspect] < floor or best[aspect] - others < ASK_MARGIN:

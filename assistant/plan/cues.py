@@ -90,8 +90,9 @@ TOPICAL_RE = re.compile(
 # what is popular among a set of papers: its commonest keywords and areas, not papers on "hot
 # topics" (the prototypes miss it once "hot topics among" is taken for the subject)
 POPULAR_TOPICS_RE = re.compile(
-    r"\b(?:hot|hottest|popular|common|commonest|trending|dominant|emerging|frequent)\s+"
-    r"(?:research\s+)?(?:topics|themes|areas|keywords|subjects)\b",
+    r"^\s*(?:what|which)\b[^?]*?\b(?:hot|hottest|popular|common|commonest|trending|dominant"
+    r"|emerging|frequent)\s+(?:research\s+)?(?:topics|themes|areas|keywords|subjects)\b"
+    r"(?!\s*(?:,\s*)?(?:like|such as|e\.g\.|including)\b)",  # not "popular topics like X"
     re.I,
 )
 # a subject's closing words asking for papers' metadata, which every answer shows ("list all papers
@@ -213,8 +214,18 @@ PRONOUN_RE = re.compile(
     re.I,
 )
 SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)
+# a negative contraction typed without its apostrophe ("dont", "doesnt", "isnt", "cant")
+UNAPOSTROPHED_RE = re.compile(
+    r"\b(do|does|did|is|are|was|were|ca|wo|could|should|would|have|has|had)nt\b", re.I
+)
+# a follow-up picking from the papers given ("And which were withdrawn?", "How many use RL?"),
+# not naming a decision to ask the earlier question of ("What about the rejected ones?")
+PICKING_RE = re.compile(r"\s*(?:which|how many)\b", re.I)
+# the noun a decision word qualifies ("Which papers use X?" -> "Which oral papers use X?")
+SET_NOUN_RE = re.compile(r"\b(?:papers?|works?|submissions?|articles?|studies)\b", re.I)
 # "Which is more efficient?", "Which does better on long inputs?": "which" standing for one of the
 # papers at hand, chosen among them; not when the question names papers of its own
+CHOOSING_WORDS = 6  # ... in a question this short: a longer one names what it chooses among
 CHOOSING_RE = re.compile(
     r"^\s*which\s+(?:is|was|has|does|did|would|could|can|will)\b"
     r"(?!.*\b(?:papers?|works?|submissions?|articles?|studies)\b)",

@@ -71,7 +71,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"有什么(?:区别|不同|不一样|异同)|(?:区别|差别|差异|异同)(?:是什么|在哪)?"
         r"|不同(?:是什么|在哪|之处|点)|不同(?=吗|\s*[？?。，,！!]|$)"  # not 不同模态: different ones
         r"|对比(?!学习)|比较|共同点|相同之处|相似之处|共性"  # 对比学习 is contrastive learning
-        r"|相比(?:之下)?|比起来?|(?<=[A-Za-z0-9)）]\s)比(?![例率特赛])|(?<=[A-Za-z0-9)）])比(?![例率特赛])",
+        r"|相比(?:之下)?|比起来?|(?<=[A-Za-z0-9)）]\s)比(?![例率特赛如方])|(?<=[A-Za-z0-9)）])比(?![例率特赛如方])",
         " compare ",
     ),
     # "…，而不是…": the set's other part, which a follow-up's subject leaves out (CONTRAST_RE)
@@ -91,7 +91,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"^(?=(?:关于|有关)[^，,。？?]{1,30}的\s*(?:论文|工作|文章|(?:oral|poster) papers)\s*[。.！!]?$)",
         " list the papers ",
     ),
-    (r"所有的?|全部的?", " all "),  # "列出所有论文": every paper, no subject
+    (r"(?:所有|全部)的?(?=论文|文章|工作)", " all "),  # "列出所有论文": every paper, no subject
     (rf"(?<=[A-Za-z)])\s*(?:{ZH_AREA})", " area "),  # "datasets and benchmarks 领域": an area
     (r"分别", " each of them "),  # "分别概括一下": each of the papers just listed
     (r"哪篇|哪一篇", " which paper "),
@@ -100,7 +100,6 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # (口头报告 and 海报 are rendered above as "oral papers" and "poster papers")
     (r"有没有(?=.*(?:论文|工作|文章|研究|papers))", " any papers "),
     (r"^有(?=[^？?]*(?:论文|工作|文章|papers\s*)吗)", " any papers "),  # "有…的论文吗": any
-    (r"^有没有", " any papers "),  # opening the question: "有没有…的模块？", are there any
     (r"第一(?:篇|个|项)", " the first one "),
     (r"第二(?:篇|个|项)", " the second one "),
     (r"第三(?:篇|个|项)", " the third one "),
@@ -180,7 +179,19 @@ ZH_DEFINE = (
 ZH_NOT_A_TERM = r"论文|工作|研究|文章|方面|进展|领域|方向|这|那|它|其"
 ZH_PAPERS_NOUN = r"论文|工作|文章|研究|报告|海报|所有|全部|语料"  # as cues.PAPERS_NOUN_RE
 # the words that name a decision (rendered as filters above), for a follow-up that switches it
-ZH_DECISION = r"口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收"
+ZH_DECISION = (
+    r"(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"
+    r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收"
+)
+# ... and the words to write for each decision the English rules read (filters.DECISIONS)
+ZH_DECISION_WORDS = {
+    "oral": "口头报告",
+    "poster": "海报",
+    "accepted": "被接收",
+    "rejected": "被拒",
+    "desk rejected": "被拒",
+    "withdrawn": "撤稿",
+}
 ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral character (plan/count.py reads them)
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
 # is about 视频理解): removed before the subject is looked up in the multilingual space.

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..schema import Turn
@@ -15,23 +16,27 @@ from .asks import ASPECT_STEMS
 from .cues import (
     ADDRESSED_RE,
     CHOOSING_RE,
+    CHOOSING_WORDS,
     CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
     FRAMING_STEMS,
+    HOW_MANY_RE,
     LIKE_THIS_RE,
     NUMBERED_RE,
     ORDINAL_RE,
     ORDINALS,
     PAPERS_NOUN_RE,
+    PICKING_RE,
     PRONOUN_RE,
     RANGE_RE,
+    SET_NOUN_RE,
     SHORT_QUESTION_WORDS,
     SINGULAR_RE,
     SUMMARY_RE,
     WHICH_RE,
 )
-from .cues_zh import ZH_DECISION, ZH_PAPERS_NOUN
+from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN
 from .details import DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, decision_in, from_question
@@ -41,7 +46,6 @@ from .named import mentioned_papers
 from .spelling import normalise, spelled
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
-PICKING_RE = re.compile(r"\s*(?:which|how many)\b", re.I)  # a follow-up picking from a set
 
 
 @dataclass(frozen=True)
@@ -74,17 +78,11 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     with no subject of its own (`bare`, see subjectless) of any kind but topics; "the papers" or a
     very short question does only when the question does not ask for a set of its own ("Name
     the papers about memory" starts afresh)."""
-    cues = (
-        PRONOUN_RE,
-        CHOOSING_RE,
-        CONTINUATION_RE,
-        ORDINAL_RE,
-        NUMBERED_RE,
-        RANGE_RE,
-        LIKE_THIS_RE,
-    )
+    cues = (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE)
     if any(cue.search(question) for cue in cues) or bare and kind != "topics":
         return True
+    if CHOOSING_RE.search(question) and len(question.split()) <= CHOOSING_WORDS:
+        return True  # "Which is more efficient?", not "Which is the best benchmark for X?"
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
     # a detail or a field asked of no paper named ("Where can I find the code?", "Show me the
     # abstract.") is the last answer's
@@ -131,6 +129,7 @@ def resolve(
         # just answered, and the one counted in the list before it
         picked = list(dict.fromkeys([*latest, *picked]))
     last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
+    picked = list(dict.fromkeys(picked))  # a paper cited twice is one paper of the set
     names = ", ".join(p.short_name if (p := table.get(i)) else i for i in picked)
     return Resolved(focus=tuple(picked), context=last_question, names=names)
 
@@ -138,19 +137,26 @@ def resolve(
 def continued(question: str, history: list[Turn], lang: str = "en") -> str | None:
     """An elliptical follow-up of a set question ("And generalization?", "What about diffusion
     models?", "那生成模型呢？" after "Which papers study memorization?"): the earlier question
-    asked of the new subject. None for any other question."""
-    earlier = next((t.content for t in reversed(history) if t.role == "user"), "")
-    rendered = render(question, lang)
+    asked of the new subject, or of the decision it names ("What about posters?"), or asked
+    again ("How many are there?", its count). The earlier question is read as it was: itself a
+    follow-up of this kind, the question it stood for. None for any other question."""
+    at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
+    if at is None:
+        return None
+    earlier = history[at].content
+    earlier = continued(earlier, history[:at], lang) or earlier  # "and the posters?" in a chain
+    rendered, asked = render(question, lang), render(earlier, lang)
     cue = CONTINUATION_RE.match(rendered)
-    points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
-    if earlier and cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
+    if HOW_MANY_RE.search(rendered) and not terms(HOW_MANY_RE.sub("", rendered)):
+        return earlier if WHICH_RE.search(asked) or SUMMARY_RE.search(asked) else None
+    if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
         return other  # "What about the rejected ones?": the earlier subject, another decision
-    if earlier and lang == "zh" and (cue or rendered.rstrip(" ？?").endswith("what about")):
+    if lang == "zh" and (cue or rendered.rstrip(" ？?").endswith("what about")):
         if other := _switched_zh(earlier, question):  # 那被拒的呢？, 口头报告呢？
             return other
-    if not earlier or not cue or any(c.search(rendered) for c in points):
+    points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
+    if not cue or any(c.search(rendered) for c in points):
         return None
-    asked = render(earlier, lang)
     if not (WHICH_RE.search(asked) or SUMMARY_RE.search(asked)):
         return None
     if lang == "en":
@@ -171,19 +177,28 @@ def _switched(earlier: str, new: str) -> str | None:
     if before is not None:
         said, span = now[1].group(0), before[1].span()
         return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
-    noun = PAPERS_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
-    if noun is None or noun.group(0).lower() in ("all", "corpus", "conference"):
-        return None
-    return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}"
+    noun = SET_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
+    return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}" if noun else None
 
 
 def _switched_zh(earlier: str, question: str) -> str | None:
     """In Chinese, the earlier question asked of the decision a follow-up names and nothing
-    else (那被拒的呢？ after 哪些关于投机解码的论文是口头报告？)."""
-    now, before = ZH_DECISION_RE.search(question), ZH_DECISION_RE.search(earlier)
-    if now is None or before is None or content(question, "zh").strip():
+    else (那被拒的呢？ after 哪些关于投机解码的论文是口头报告？; 口头报告呢？ after 哪些论文是关于X的？)."""
+    now = decision_in(render(question, "zh"))  # 没有被接收: rejected
+    if now is None or content(question, "zh").strip():
         return None
-    return f"{earlier[: before.start()]}{now.group(0)}{earlier[before.end() :]}"
+    said = ZH_DECISION_WORDS[now[0]]
+    if (before := ZH_DECISION_RE.search(earlier)) is not None:
+        return f"{earlier[: before.start()]}{said}{earlier[before.end() :]}"
+    noun = re.search(ZH_PAPERS_NOUN, earlier)
+    return f"{earlier[: noun.start()]}{said}{earlier[noun.start() :]}" if noun else None
+
+
+def discussed(history: Sequence[Turn]) -> str | None:
+    """The paper under discussion: the only one the last answer cited, if it cited one."""
+    last = next((t for t in reversed(history) if t.role == "assistant"), None)
+    ids = list(dict.fromkeys(last.paper_ids)) if last is not None else []
+    return ids[0] if len(ids) == 1 else None
 
 
 def _with_named(question: str, kind: Kind) -> bool:
@@ -212,7 +227,13 @@ def _counts(question: str) -> bool:
 
 
 def _pick(question: str, ids: list[str]) -> list[str]:
-    """The papers of `ids` the question counts in; none when it counts past them."""
+    """The papers of `ids` the question counts in; none when it counts past them. A source
+    number counts citations ([6] may be the paper [5] is); an ordinal, the papers."""
+    numbered = NUMBERED_RE.search(question)
+    if numbered:
+        n = int(numbered.group(1) or numbered.group(2)) - 1
+        return [ids[n]] if 0 <= n < len(ids) else []
+    ids = list(dict.fromkeys(ids))
     span = RANGE_RE.search(question)
     if span:
         word = span.group(2).lower()
@@ -220,10 +241,6 @@ def _pick(question: str, ids: list[str]) -> list[str]:
         if n > len(ids):
             return []
         return ids[-n:] if span.group(1).lower() == "last" else ids[:n]
-    numbered = NUMBERED_RE.search(question)
-    if numbered:
-        n = int(numbered.group(1) or numbered.group(2)) - 1
-        return [ids[n]] if 0 <= n < len(ids) else []
     # every ordinal it counts ("the first and third"), in its order
     indices = [ORDINALS[m.group(1).lower()] for m in ORDINAL_RE.finditer(question)]
     if indices:

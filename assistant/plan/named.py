@@ -103,11 +103,11 @@ def mentioned_papers(table: PaperTable, text: str) -> list[str]:
     mention: where its name first stands as an answer shows it (cut with "…" when long), in full,
     or its whole title (a reference list names it again, later)."""
     lowered = text.lower()
-    bold = (table.names.get(b.lower(), []) for b in BOLD_RE.findall(text))  # "**WoW!** (Oral)"
-    ids = [
-        *find_named(table, text),
-        *(i for entries in bold for i, strength, _ in entries if strength == 2),
+    bold = [  # "**WoW!** (Oral)": a name written in bold, when one paper has it
+        [i for i, strength, _ in table.names.get(b.lower(), []) if strength == 2]
+        for b in BOLD_RE.findall(text)
     ]
+    ids = [*find_named(table, text), *(found[0] for found in bold if len(found) == 1)]
     named = [p for i in dict.fromkeys(ids) if (p := table.get(i))]
     if len(table.papers) <= MAX_TITLE_SCAN:
         named += [p for p in table.papers if _shown(p, lowered)]

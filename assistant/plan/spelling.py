@@ -16,16 +16,13 @@ from ..config import DATA_DIR
 from ..store.catalog import packaged_df
 from ..text.language import language
 from ..text.tokens import tokenize
+from .cues import UNAPOSTROPHED_RE
 from .gloss import dictionary, simplified
 
 WORDS_FILE = DATA_DIR / "word_df.json"
 MAX_QUESTION_CHARS = 2000
 SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 MIN_TYPO = 4  # shorter words are too often right for a correction to be a guess worth making
-# a negative contraction typed without its apostrophe ("dont", "doesnt", "isnt", "cant")
-UNAPOSTROPHED_RE = re.compile(
-    r"\b(do|does|did|is|are|was|were|ca|wo|could|should|would|have|has|had)nt\b", re.I
-)
 LONG_TYPO = 8  # from this length a word may be two edits away from what was meant
 WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
 

@@ -21,7 +21,8 @@ from ..plan.cues import (
     WHICH_ONE_RE,
     WHICH_RE,
 )
-from ..plan.foreign import content, render
+from ..plan.cues_zh import ZH_PAPERS_NOUN
+from ..plan.foreign import LETTERED_RE, content, render
 from ..plan.named import find_named
 from ..plan.plan import Plan
 from ..plan.superlative import superlative
@@ -47,8 +48,6 @@ STANDS_OUT = 2.0  # a part describes a paper when its best match scores this man
 FOREIGN_STANDS_OUT = 1.2  # ... in another language, ranked in the multilingual space, whose scores
 # lie closer together (dev split of eval/gold_zh_answers.jsonl: described papers 1.23-2.43 times,
 # a part whose best match was wrong 1.11)
-
-LATIN_RE = re.compile(r"[A-Za-z][A-Za-z0-9-]*")  # the words a part names, in any language
 
 
 def compared(
@@ -130,20 +129,28 @@ def _papers_in(
         if named:
             chosen.append(named[0])
             continue
-        if not (terms(part) or content(part, plan.lang)) or _within(table, chosen, part):
+        if not (terms(part) or content(part, plan.lang)):
             continue
         hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
-        if found := _standing_out(hits, plan.lang):
+        if (found := _standing_out(hits, plan.lang)) and not _within(table, chosen, part, found):
             chosen.append(found)
     return tuple(chosen)
 
 
-def _within(table: PaperTable, chosen: list[str], part: str) -> bool:
-    """Whether a part names only what a paper already chosen mentions ("How does CDA compare to
-    LDA and SVM?": the methods CDA sets itself against, not another paper)."""
-    words = terms(" ".join(LATIN_RE.findall(part))) - FRAMING_STEMS
+def _within(table: PaperTable, chosen: list[str], part: str, found: str) -> bool:
+    """Whether a part names only what a paper already chosen mentions, and not in the title of
+    the paper it found ("How does CDA compare to LDA and SVM?": the methods CDA sets itself
+    against, not another paper; "... with POPGym": POPGym Arcade's title names it)."""
+    if THE_PAPER_RE.search(part) or re.search(ZH_PAPERS_NOUN, part):  # "the paper on X"
+        return False
+    words = terms(" ".join(LETTERED_RE.findall(part))) - FRAMING_STEMS
     papers = [p for i in chosen if (p := table.get(i)) is not None]
-    return bool(words) and any(words <= terms(f"{p.title} {p.abstract}") for p in papers)
+    titled = (other := table.get(found)) is not None and words <= terms(other.title)
+    return (
+        bool(words)
+        and not titled
+        and any(words <= terms(f"{p.title} {p.abstract}") for p in papers)
+    )
 
 
 def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]) -> str | None:

@@ -289,7 +289,8 @@ def matching_of(lang: str, k: int, n: int) -> str:
     """ "1 of these 2 papers matches" / "这 2 篇论文中有 1 篇符合"."""
     if k == n == 1:
         return say(lang, "matching_one")
-    return say(lang, "matching_of", k=k, count=plural(n, "paper"), verb=verb_for(k, "match"), n=n)
+    k_, n_ = f"{k:,}", f"{n:,}"
+    return say(lang, "matching_of", k=k_, count=plural(n, "paper"), verb=verb_for(k, "match"), n=n_)
 
 
 def filter_prefixes() -> tuple[str, ...]:

@@ -178,7 +178,7 @@ def respond(
         yield "", [*chat, _bot(error_message(err))], state, source_cards(None)
         return
     answer = _finished(answer, switched=bool(state.turns) and state.corpus != corpus)
-    cited = tuple(dict.fromkeys(c.paper.id for c in answer.citations))
+    cited = tuple(c.paper.id for c in answer.citations)  # by number: [5] and [6] may be one
     turns += [Turn("user", message), Turn("assistant", answer.text, cited)]
     yield (
         "",
