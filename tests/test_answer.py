@@ -517,6 +517,7 @@ def test_which_is_more_after_a_comparison_chooses_between_the_papers_compared(
     assert set(cited(answer)) == {"bqEi97qzzz", "bn47cqGQ7l"}
     # a question of its own about papers starts afresh
     assert not engine.plan("Which is the best paper on reinforcement learning?", history).focus
+    assert not engine.plan("Which is the best benchmark for video understanding?", history).focus
 
 
 def test_compared_with_one_named_paper_sets_it_beside_the_one_just_answered(

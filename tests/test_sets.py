@@ -928,6 +928,9 @@ def test_a_topics_question_counts_within_what_it_names_not_the_corpus(
 def test_a_question_about_one_papers_domains_is_no_topics_question(engine: Engine) -> None:
     assert engine.plan("Which domains are the models worst at?").kind != "topics"
     assert engine.plan("Which papers are about common topics in NLP?").kind == "which"
+    assert (
+        engine.plan("I'm looking for research on popular topics like LLM agents").kind != "topics"
+    )
 
 
 def test_an_elliptical_follow_up_of_a_set_question_asks_it_of_the_new_subject(
@@ -972,6 +975,25 @@ def test_a_follow_up_naming_only_a_decision_asks_the_earlier_question_of_it(
 ) -> None:
     plan = engine.plan(follow_up, turns_after(engine, earlier))
     assert plan.question == read_as and plan.filters.statuses and not plan.focus
+
+
+def test_decision_switches_in_a_chain_keep_the_earlier_subject(engine: Engine) -> None:
+    # the second switch was read from the first as typed: "what about the posters ones?"
+    turns = turns_after(engine, "Which papers use reinforcement learning?")
+    second = engine.ask("What about the orals?", turns)
+    turns += [Turn("user", "What about the orals?"), Turn("assistant", second.text, ())]
+    plan = engine.plan("And the posters?", turns)
+    assert plan.question == "Which poster papers use reinforcement learning?"
+    # 没有被接收: the rejected ones, not the accepted
+    zh = turns_after(engine, "哪些关于强化学习的论文是口头报告？")
+    assert engine.plan("那没有被接收的呢？", zh).question == "哪些关于强化学习的论文是被拒？"
+    # 比如 ("for example") compares nothing
+    assert (
+        engine.plan(
+            "其中哪些用了 LLM 比如 GPT？", turns_after(engine, "哪些论文用了强化学习？")
+        ).kind
+        != "compare"
+    )
 
 
 @pytest.mark.parametrize(

@@ -174,8 +174,9 @@ def _switched(earlier: str, new: str) -> str | None:
     now, before = decision_in(new), decision_in(earlier)
     if now is None or terms(from_question(new)[1]) - FRAMING_STEMS or PICKING_RE.match(new):
         return None  # "And which were withdrawn?": of the papers given
-    if before is not None:
-        said, span = now[1].group(0), before[1].span()
+    if before is not None:  # "oral papers" -> "poster papers"; "Are there orals" -> "posters"
+        span = before[1].span()
+        said = now[0] if SET_NOUN_RE.match(earlier[span[1] :].lstrip()) else now[1].group(0)
         return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
     noun = SET_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
     return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}" if noun else None
