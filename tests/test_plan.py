@@ -4,6 +4,8 @@ one embedding call for query and topic. Cases written for these tests, not taken
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -17,6 +19,7 @@ from assistant.plan.kinds import defined_term, subject_of
 from assistant.plan.named import mentioned_papers
 from assistant.plan.spelling import normalise
 from assistant.schema import Turn
+from assistant.store.papers import PaperTable
 
 REX, ELMUR, REPSPEC, TUMOR, SCUBA = (
     "btWHQoSZZ1",
@@ -283,8 +286,6 @@ def test_a_name_two_papers_share_goes_to_the_one_the_question_describes(
 
 def test_a_plain_word_that_heads_a_title_names_that_paper_as_written() -> None:
     from assistant.plan.named import find_named
-    from assistant.store.lexical import Lexical
-    from assistant.store.papers import PaperTable
 
     rows = [
         {"id": "veritas", "title": "Veritas: Generalizable Deepfake Detection", "abstract": "A."},
@@ -295,17 +296,13 @@ def test_a_plain_word_that_heads_a_title_names_that_paper_as_written() -> None:
         },
         {"id": "other", "title": "Graph Transformers at Scale", "abstract": "Message passing."},
     ]
-    rows = [{"names": [], **r, "keyword_terms": []} for r in rows]
-    words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
-    table = PaperTable(rows, words)
+    table = small_table(rows)
     assert find_named(table, "Compare Veritas and DiCache.") == ["veritas", "cache"]
     assert find_named(table, "Which papers seek veritas?") == []  # not as the title writes it
 
 
 def test_a_name_other_papers_use_names_its_paper_when_called_a_paper() -> None:
     from assistant.plan.named import find_named
-    from assistant.store.lexical import Lexical
-    from assistant.store.papers import PaperTable
 
     rows = [
         {
@@ -318,16 +315,21 @@ def test_a_name_other_papers_use_names_its_paper_when_called_a_paper() -> None:
         {"id": "b", "title": "Memory for Robots", "abstract": "MIKASA-Robo success rates."},
         {"id": "c", "title": "Graph Transformers at Scale", "abstract": "Message passing."},
     ]
-    rows = [{"names": [], **r, "keyword_terms": []} for r in rows]
-    words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
-    table = PaperTable(rows, words)
+    table = small_table(rows)
     assert find_named(table, "Which papers evaluate on MIKASA-Robo?") == []  # a benchmark here
     assert find_named(table, "What does the MIKASA-Robo paper test?") == ["suite"]
 
 
-def test_an_earlier_answer_names_the_paper_it_shows_not_one_whose_name_is_inside() -> None:
+def small_table(rows: list[dict[str, Any]]) -> PaperTable:
+    """A paper table over a few hand-written rows (id, title, abstract, names)."""
     from assistant.store.lexical import Lexical
-    from assistant.store.papers import PaperTable
+
+    rows = [{"names": [], **r, "keyword_terms": []} for r in rows]
+    words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
+    return PaperTable(rows, words)
+
+
+def test_an_earlier_answer_names_the_paper_it_shows_not_one_whose_name_is_inside() -> None:
 
     # "**WoW!** (Oral)" in a "none of these" answer was read back as "WoW" (Not accepted), and
     # "compare the first two" compared the wrong paper
@@ -336,9 +338,7 @@ def test_an_earlier_answer_names_the_paper_it_shows_not_one_whose_name_is_inside
         {"id": "plain", "title": "WoW: Scaling Embodied World Models", "abstract": "B."},
         {"id": "flash", "title": "FlashWorld: Fast 3D Scenes", "abstract": "C."},
     ]
-    rows = [{"names": [], **r, "keyword_terms": []} for r in rows]
-    words = Lexical.build([f"{r['title']} {r['abstract']}" for r in rows], [r["id"] for r in rows])
-    table = PaperTable(rows, words)
+    table = small_table(rows)
     shown = "None of these 2 papers matches: **WoW!** (Oral), **FlashWorld** (Oral)."
     assert mentioned_papers(table, shown) == ["bang", "flash"]
     both = "1. **WoW!** (Oral) 2. **WoW** (Poster)"
