@@ -352,6 +352,9 @@ def test_a_fact_answer_leads_with_what_the_paper_does_not_the_setting_it_opens_w
     # a question asking for the problem still gets the sentence stating it
     problem = engine.ask("What problem does ELMUR address?")
     assert "rely solely on instantaneous information" in problem.text
+    # ... or asks why, or is closest to asking for the problem without naming it so
+    assert "fundamentally limited" in engine.ask("Why is RepSpec needed?").text
+    assert "fail to leverage" in engine.ask("What problem does GTool solve?").text
 
 
 def test_a_question_about_the_paper_on_a_topic_answers_from_it_best_sentence_first(

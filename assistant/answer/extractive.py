@@ -14,6 +14,7 @@ from ..plan.cues import (
     PRESENTATION_TAIL_RE,
     PRONOUN_RE,
     SENTENCES_ASKED_RE,
+    WHY_RE,
 )
 from ..plan.cues_zh import ZH_POINTING
 from ..plan.data_ask import data_subject
@@ -228,8 +229,11 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
 
 
 def _problem_near(plan: Plan, about: list[PaperHit], own: str, embed: GroupCache) -> bool:
-    """Whether a question about one paper is closer to asking for its problem than for any other
-    aspect ("What problem does GTool solve?" misses the margin): the setting is then the answer."""
+    """Whether a question about one paper asks why, or is closer to asking for its problem than
+    for any other aspect ("What problem does GTool solve?" misses the margin): the setting is
+    then the answer."""
+    if WHY_RE.search(plan.question):  # "Why is RepSpec needed?", 为什么现有数据集缺乏比较？
+        return True
     if plan.named and plan.lang == "en":  # read as _aspect_asked reads it
         own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
     near = nearest_aspect(own, embed, plan.lang == "en")

@@ -214,6 +214,8 @@ PRONOUN_RE = re.compile(
     re.I,
 )
 SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)
+# a question asking why: its answer is a reason, often the setting an abstract opens with
+WHY_RE = re.compile(r"^\s*why\b|为什么|为何", re.I)
 # a negative contraction typed without its apostrophe ("dont", "doesnt", "isnt", "cant")
 UNAPOSTROPHED_RE = re.compile(
     r"\b(do|does|did|is|are|was|were|ca|wo|could|should|would|have|has|had)nt\b", re.I
