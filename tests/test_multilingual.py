@@ -272,6 +272,9 @@ def test_a_comparison_with_what_a_paper_itself_mentions_is_about_that_paper(
     ):
         answer = engine.ask(question)
         assert first_ids(answer) == ("bp9DOHb1mk",) and "quadratic time complexity" in answer.text
+    # what many papers share ("baselines") is no paper either: ELMUR was compared
+    assert first_ids(engine.ask("How does RepSpec compare with baselines?")) == (REPSPEC,)
+    assert engine.ask("Compare RECON with centroid discriminant analysis.").kind == "compare"
 
 
 def test_a_chinese_comparison_aligns_the_aspects_under_chinese_headings(engine: Engine) -> None:

@@ -129,12 +129,21 @@ def _papers_in(
         if named:
             chosen.append(named[0])
             continue
-        if not (terms(part) or content(part, plan.lang)):
+        if not (terms(part) or content(part, plan.lang)) or _generic(table, part, plan.lang):
             continue
         hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
         if (found := _standing_out(hits, plan.lang)) and not _within(table, chosen, part, found):
             chosen.append(found)
     return tuple(chosen)
+
+
+def _generic(table: PaperTable, part: str, lang: str) -> bool:
+    """Whether an English part names only what many papers share, pointing at none ("How does
+    RepSpec compare with baselines?", "... with Transformers?"): a thing, not a paper."""
+    if lang != "en" or ONE_THING_RE.search(part):
+        return False
+    words = terms(part) - FRAMING_STEMS
+    return bool(words) and all(table.words.is_common(w) for w in words)
 
 
 def _within(table: PaperTable, chosen: list[str], part: str, found: str) -> bool:
