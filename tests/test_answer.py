@@ -355,6 +355,11 @@ def test_a_fact_answer_leads_with_what_the_paper_does_not_the_setting_it_opens_w
     # ... or asks why, or is closest to asking for the problem without naming it so
     assert "fundamentally limited" in engine.ask("Why is RepSpec needed?").text
     assert "fail to leverage" in engine.ask("What problem does GTool solve?").text
+    # where the code is answers no question but that one ("Our project is available at ...")
+    size = engine.ask("How big is TumorCoT?").text
+    assert size.startswith("**TumorChain** (Poster): We curate TumorCoT")
+    code = engine.ask("Where can I find TumorChain's code?").text
+    assert code.startswith("**TumorChain** (Poster): Our project is available at")
 
 
 def test_a_question_about_the_paper_on_a_topic_answers_from_it_best_sentence_first(

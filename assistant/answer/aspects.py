@@ -188,16 +188,19 @@ def showing(
     )[:n]
 
 
-def background(bank: SentenceBank) -> Callable[[Paper], np.ndarray]:
+def background(bank: SentenceBank, code_asked: bool = False) -> Callable[[Paper], np.ndarray]:
     """Per paper, what each sentence's chance of stating the problem takes off its score as the
     answer to a question about the paper (times BACKGROUND): the setting an abstract opens with
-    shares a question's words without answering it. Fact dev (eval/fact_eval.py): answered
+    shares a question's words without answering it. A sentence giving where the code is comes
+    after every other ("How big is TumorCoT?" led with "Our project is available at ..."), unless
+    the question asks for the code. Fact dev (eval/fact_eval.py): answered
     0.925 -> 0.95, precision 0.604 -> 0.605 (0.1: 0.622, 0.3: 0.574); Chinese answers dev facts
     0.754 -> 0.804."""
 
     def lean(paper: Paper) -> np.ndarray:
-        _, x = paper_features(bank, paper)
-        return -BACKGROUND * default_model().probabilities(x)["Problem"]
+        texts, x = paper_features(bank, paper)
+        links = np.array([float(linking(t) and not code_asked) for t in texts])
+        return -BACKGROUND * default_model().probabilities(x)["Problem"] - links
 
     return lean
 

@@ -20,6 +20,7 @@ from ..plan.cues_zh import ZH_POINTING
 from ..plan.data_ask import data_subject
 from ..plan.named import named_as, without
 from ..plan.plan import Plan
+from ..plan.stated import CODE_WORDS_RE
 from ..plan.superlative import superlative, superlative_zh
 from ..plan.threshold import threshold, threshold_zh
 from ..schema import Answer, PaperHit
@@ -214,7 +215,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     several = aspect in (None, "Method") and SENTENCES_ASKED_RE.search(plan.question)
     if (stated is None or several) and _nothing_asked(plan, about, own):
         return summary(bank, about, plan.topic_vector, set(), "", plan.lang)
-    lean = background(bank)  # the answer, not the setting an abstract opens with
+    lean = background(bank, CODE_WORDS_RE.search(plan.question) is not None)  # not the setting
     return facts(
         bank,
         about,

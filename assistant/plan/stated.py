@@ -26,4 +26,6 @@ CODE_STATED_RE = re.compile(
     r"|\b(?:code|codes|implementations?|project|source)\b[^.]{0,40}\b(?:available|released?|at https?://)",
     re.I,
 )
+# a question about a paper's code at all, whose answer may be the sentence with the link
+CODE_WORDS_RE = re.compile(r"\b(?:code|github|repo(?:sitory)?|implementation)s?\b|代码|开源", re.I)
 STATED_FORMS = {"code release": CODE_STATED_RE}  # a detail a set question asks its papers to state
