@@ -834,6 +834,14 @@ def test_of_two_papers_a_comparative_orders_them_by_the_figure_each_states(
     assert superlative("Which one is larger?", comparative=True) is not None
 
 
+def test_an_acronym_counts_as_the_noun_its_long_form_ends_in(engine: Engine) -> None:
+    # "We evaluate 19 leading MLLMs": multimodal large language models, so 19 models; ExpVid was
+    # missing from "the most models" and from "more than 15 models"
+    most = engine.ask("Which paper evaluates the most models?")
+    assert listed(most)[:2] == [EXPVID, IMAGENWORLD]
+    assert listed(engine.ask("Which papers evaluate more than 15 models?")) == [EXPVID]
+
+
 def test_a_superlative_no_abstract_gives_a_figure_for_lists_the_papers_as_usual(
     engine: Engine,
 ) -> None:

@@ -6,9 +6,11 @@ abstracts' own figures are read, so the answer says that they may not count the 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..plan.threshold import Threshold
 from ..schema import Paper, PaperHit
+from ..store.catalog import packaged
 from ..text.counts import plural, verb_for
 from ..text.messages import say
 from ..text.numbers import NUMBER_WORDS, SCALES, value_of
@@ -159,10 +161,22 @@ def _heads(words: list[str], nouns: set[str]) -> bool:
             if nouns & set(tokenize(bare)):
                 return False
             continue
-        if nouns & set(tokenize(bare)):
+        if nouns & headed_by(word.strip(".,;:()[]+")):
             following = words[i + 1].strip(".,;:()[]+").lower() if i + 1 < len(words) else ""
             return word != bare or not following or following in PHRASE_ENDS
     return False
+
+
+def headed_by(word: str) -> set[str]:
+    """The stems a word stands for as a head: its own, and for an acronym the head of its long
+    form ("19 leading MLLMs": multimodal large language models, so models)."""
+    stems = set(tokenize(word))
+    return stems | {long[-1] for s in stems if (long := _acronyms().get(s))}
+
+
+@lru_cache(maxsize=1)
+def _acronyms() -> dict[str, list[str]]:
+    return packaged()
 
 
 def _values(match: re.Match[str]) -> list[float]:

@@ -14,6 +14,7 @@ from ..text.counts import plural, verb_for
 from ..text.messages import say
 from ..text.numbers import NUMBER_WORDS, SCALES, value_of
 from ..text.tokens import tokenize
+from .bounds import headed_by
 from .draft import Draft, label
 from .evidence import SentenceBank
 from .which import MAX_UNMATCHED
@@ -82,7 +83,8 @@ def figure(sentence: str, nouns: set[str], sized: str = "") -> float | None:
     text = ENUMERATOR_RE.sub(" ", sentence)
     found = list(TOKEN_RE.finditer(text))
     tokens = [m.group() for m in found]
-    where = [i for i, t in enumerate(tokens) if nouns & set(_stems(t.lower()))]
+    heads = (lambda t: set()) if sized else headed_by  # a count of MLLMs, not one model's size
+    where = [i for i, t in enumerate(tokens) if nouns & (set(_stems(t.lower())) | heads(t))]
     best: tuple[int, float] | None = None
     for i, token in enumerate(tokens):
         value = _value(token, tokens[i + 1] if i + 1 < len(tokens) else "")
