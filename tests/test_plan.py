@@ -421,6 +421,16 @@ def test_a_negation_typed_without_its_apostrophe_is_still_a_negation(engine: Eng
     assert engine.plan("which papers doesnt use RL").negated
 
 
+def test_a_papers_name_misspelt_by_one_letter_is_read_as_its_name(engine: Engine) -> None:
+    # "what does RepSpech do?" abstained, though typos in other words were read as meant
+    answer = engine.ask("what does RepSpech do?")
+    assert [c.paper.id for c in answer.citations][:1] == ["bqEi97qzzz"]
+    assert "read as typos: RepSpech -> RepSpec" in answer.notes
+    assert engine.plan("Compare GTol and SCUBA").named == ("bn47cqGQ7l", "bkjKnO9s7T")
+    # a name some paper uses is no typo, nor one near two names
+    assert engine.plan("Which papers use LoRA?").question == "Which papers use LoRA?"
+
+
 def test_involve_frames_a_subject_as_use_does(engine: Engine) -> None:
     # "Which papers involve video?" judged "involve video" and abstained
     assert engine.plan("Which papers involve video?").subject == "video"

@@ -43,7 +43,7 @@ from .filters import RATE_RE, decision_in, from_question
 from .foreign import content, render
 from .kinds import SET_KINDS, Kind, subject_of
 from .named import mentioned_papers
-from .spelling import normalise, spelled
+from .spelling import misnamed, normalise, spelled
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
 
@@ -258,6 +258,8 @@ def read(
     set question asked in full ("And generalization?" -> "Which papers study generalization?",
     with no history left to follow); and the notes that say so."""
     question, fixed = spelled(normalise(question), table.words.doc_freq)
+    question, renamed = misnamed(question, table.single_names, table.words.doc_freq)
+    fixed += renamed
     lang = language(question) if multilingual else "en"
     notes = (
         [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []

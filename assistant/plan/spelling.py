@@ -23,7 +23,9 @@ WORDS_FILE = DATA_DIR / "word_df.json"
 MAX_QUESTION_CHARS = 2000
 SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 MIN_TYPO = 4  # shorter words are too often right for a correction to be a guess worth making
-LONG_TYPO = 8  # from this length a word may be two edits away from what was meant
+LONG_TYPO = 8
+NAME_RE = re.compile(r"(?<![\w-])[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?![\w-])")  # "RepSpech"
+MIN_NAME = 4  # letters in the shortest misspelt name read as a paper's  # from this length a word may be two edits away from what was meant
 WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
 
 
@@ -68,6 +70,27 @@ def spelled(question: str, used: Callable[[str], int]) -> tuple[str, tuple[tuple
         return question, ()
     text = WORD_RE.sub(lambda m: fixed.get(m.group(0), m.group(0)), question)
     return text, tuple(sorted(fixed.items()))
+
+
+def misnamed(
+    question: str, names: dict[str, str], used: Callable[[str], int]
+) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The question with a paper's one-word name it misspells by one edit read as the name
+    ("what does RepSpech do?"): a word in capitals no paper of the corpus uses. `names`: lower
+    case -> as written (PaperTable.single_names)."""
+    fixed: dict[str, str] = {}
+    for word in set(NAME_RE.findall(question)):
+        if len(word) < MIN_NAME or used(word) or word.lower() in names:
+            continue
+        near = [n for n in _by_length_of(names, len(word)) if _distance(word.lower(), n, 1) <= 1]
+        if len(near) == 1:
+            fixed[word] = names[near[0]]
+    text = NAME_RE.sub(lambda m: fixed.get(m.group(0), m.group(0)), question)
+    return text, tuple(sorted(fixed.items()))
+
+
+def _by_length_of(names: dict[str, str], n: int) -> list[str]:
+    return [k for k in names if abs(len(k) - n) <= 1]
 
 
 def _meant(word: str) -> str | None:

@@ -4,7 +4,7 @@ part before its colon, names its abstract introduces), and the papers a filter l
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any, Protocol
 
 import numpy as np
@@ -47,6 +47,16 @@ class PaperTable:
         # the papers a filter lets through, kept for the last few filters (one question asks
         # the retriever, the candidates and the plan for them)
         self._passing = lru_cache(maxsize=PASSING_CACHE)(self._pass)
+
+    @cached_property
+    def single_names(self) -> dict[str, str]:
+        """Papers' one-word names and titles (lower case -> as written): what a misspelt name
+        is read as ("RepSpech" -> "RepSpec")."""
+        return {
+            key: entries[0][2]
+            for key, entries in self.names.items()
+            if " " not in key and any(strength == 2 for _, strength, _ in entries)
+        }
 
     def keyword_terms(self, paper_id: str) -> set[str]:
         """The stems of a paper's keywords and primary area (stored in its row by the catalog)."""
