@@ -23,9 +23,9 @@ WORDS_FILE = DATA_DIR / "word_df.json"
 MAX_QUESTION_CHARS = 2000
 SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 MIN_TYPO = 4  # shorter words are too often right for a correction to be a guess worth making
-LONG_TYPO = 8
+LONG_TYPO = 8  # from this length a word may be two edits away from what was meant
 NAME_RE = re.compile(r"(?<![\w-])[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?![\w-])")  # "RepSpech"
-MIN_NAME = 4  # letters in the shortest misspelt name read as a paper's  # from this length a word may be two edits away from what was meant
+MIN_NAME = 4  # letters in the shortest misspelt name read as a paper's
 WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
 
 
