@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from ..text.tokens import terms
+from .cues import HOW_MANY_RE
 from .cues_zh import ZH_NUMERAL
 
 # "one" is left out: "which one accepted papers" (哪个被接收了, its cue words) asks no number
@@ -60,3 +62,9 @@ def _zh_number(text: str) -> int:
         return ZH_DIGITS.get(text, 0)
     tens, _, ones = text.partition("十")
     return (ZH_DIGITS.get(tens, 0) if tens else 1) * 10 + (ZH_DIGITS.get(ones, 0) if ones else 0)
+
+
+def how_many_alone(question: str) -> bool:
+    """Whether a question (as the English rules read it) asks how many and nothing more ("How
+    many are there?", 一共有几篇？): after a list, how many it holds."""
+    return HOW_MANY_RE.search(question) is not None and not terms(HOW_MANY_RE.sub("", question))

@@ -13,6 +13,7 @@ from ..text.language import language
 from ..text.messages import say
 from ..text.tokens import terms
 from .asks import ASPECT_STEMS
+from .count import how_many_alone
 from .cues import (
     ADDRESSED_RE,
     CHOOSING_RE,
@@ -21,7 +22,6 @@ from .cues import (
     COUNTS,
     DEFINITE_RE,
     FRAMING_STEMS,
-    HOW_MANY_RE,
     LIKE_THIS_RE,
     NUMBERED_RE,
     ORDINAL_RE,
@@ -147,7 +147,7 @@ def continued(question: str, history: list[Turn], lang: str = "en") -> str | Non
     earlier = continued(earlier, history[:at], lang) or earlier  # "and the posters?" in a chain
     rendered, asked = render(question, lang), render(earlier, lang)
     cue = CONTINUATION_RE.match(rendered)
-    if HOW_MANY_RE.search(rendered) and not terms(HOW_MANY_RE.sub("", rendered)):
+    if how_many_alone(rendered):
         return earlier if WHICH_RE.search(asked) or SUMMARY_RE.search(asked) else None
     if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
         return other  # "What about the rejected ones?": the earlier subject, another decision

@@ -10,8 +10,7 @@ from typing import Literal
 import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
-from ..text.tokens import terms
-from .count import asked_count, uncounted
+from .count import asked_count, how_many_alone, uncounted
 from .cues import (
     BETWEEN_RE,
     CHOICE_RE,
@@ -83,7 +82,7 @@ def classify(
         return "compare"
     if named >= 2 and BETWEEN_RE.search(question):  # not "a gap between" of a follow-up's set
         return "compare"
-    if about and HOW_MANY_RE.search(question) and not terms(HOW_MANY_RE.sub("", question)):
+    if about and how_many_alone(question):
         return "which"  # "How many are there?" after a list: counted
     if RATE_RE.search(question):  # how a set's papers fared, or those given ("of them")
         return "which"
