@@ -140,24 +140,25 @@ def continued(question: str, history: list[Turn], lang: str = "en") -> str | Non
     asked of the new subject, or of the decision it names ("What about posters?"), or asked
     again ("How many are there?", its count). The earlier question is read as it was: itself a
     follow-up of this kind, the question it stood for. None for any other question."""
+    rendered = render(question, lang)
+    cue, alone = CONTINUATION_RE.match(rendered), how_many_alone(rendered)
+    tail = lang == "zh" and rendered.rstrip(" ？?").endswith("what about")  # 口头报告呢？
     at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
-    if at is None:
+    if at is None or not (cue or alone or tail):  # no continuation: the history is not read
         return None
     earlier = history[at].content
     earlier = continued(earlier, history[:at], lang) or earlier  # "and the posters?" in a chain
-    rendered, asked = render(question, lang), render(earlier, lang)
-    cue = CONTINUATION_RE.match(rendered)
-    if how_many_alone(rendered):
-        return earlier if WHICH_RE.search(asked) or SUMMARY_RE.search(asked) else None
+    asked = render(earlier, lang)
+    of_set = WHICH_RE.search(asked) is not None or SUMMARY_RE.search(asked) is not None
+    if alone:
+        return earlier if of_set else None
     if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
         return other  # "What about the rejected ones?": the earlier subject, another decision
-    if lang == "zh" and (cue or rendered.rstrip(" ？?").endswith("what about")):
+    if lang == "zh" and (cue or tail):
         if other := _switched_zh(earlier, question):  # 那被拒的呢？, 口头报告呢？
             return other
     points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
-    if not cue or any(c.search(rendered) for c in points):
-        return None
-    if not (WHICH_RE.search(asked) or SUMMARY_RE.search(asked)):
+    if not cue or not of_set or any(c.search(rendered) for c in points):
         return None
     if lang == "en":
         new, before = question[cue.end() :].strip(" ?.!,"), subject_of(from_question(earlier)[1])
