@@ -6,7 +6,6 @@ abstracts' own figures are read, so the answer says that they may not count the 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from ..plan.threshold import Threshold
 from ..schema import Paper, PaperHit
@@ -171,12 +170,7 @@ def headed_by(word: str) -> set[str]:
     """The stems a word stands for as a head: its own, and for an acronym the head of its long
     form ("19 leading MLLMs": multimodal large language models, so models)."""
     stems = set(tokenize(word))
-    return stems | {long[-1] for s in stems if (long := _acronyms().get(s))}
-
-
-@lru_cache(maxsize=1)
-def _acronyms() -> dict[str, list[str]]:
-    return packaged()
+    return stems | {long[-1] for s in stems if (long := packaged().get(s))}
 
 
 def _values(match: re.Match[str]) -> list[float]:

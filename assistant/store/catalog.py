@@ -111,8 +111,10 @@ def packaged_variants() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in json.loads(PACKAGED_VARIANTS.read_text()).items()}
 
 
+@lru_cache(maxsize=1)
 def packaged() -> dict[str, list[str]]:
-    """The acronyms of the whole conference: a small corpus defines few of its own."""
+    """The acronyms of the whole conference: a small corpus defines few of its own. Read once;
+    not to be changed by its callers."""
     if not PACKAGED_ACRONYMS.exists():
         return {}
     return dict(json.loads(PACKAGED_ACRONYMS.read_text()))
