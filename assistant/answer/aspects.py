@@ -180,12 +180,16 @@ def showing(
     """The paper's `n` sentences that best show it is on a subject: closest to it, less the
     chance (times BACKGROUND) that the sentence states the problem, as background ("existing
     benchmarks remain limited") shows what a paper answers, not what it does."""
-    _, x = paper_features(bank, paper)
-    problem = default_model().probabilities(x)["Problem"]
+    _, setting = _setting(bank, paper)
     scored = bank.score([paper], vector, words)
-    return sorted(
-        scored, key=lambda s: (linking(s.text), -(s.score - BACKGROUND * problem[s.index]))
-    )[:n]
+    return sorted(scored, key=lambda s: (linking(s.text), -(s.score - setting[s.index])))[:n]
+
+
+def _setting(bank: SentenceBank, paper: Paper) -> tuple[list[str], np.ndarray]:
+    """The paper's sentences, and what each one's chance of stating the problem (the setting an
+    abstract opens with) takes off its score as evidence or as an answer: BACKGROUND times it."""
+    texts, x = paper_features(bank, paper)
+    return texts, BACKGROUND * default_model().probabilities(x)["Problem"]
 
 
 def background(bank: SentenceBank, code_asked: bool = False) -> Callable[[Paper], np.ndarray]:
@@ -198,9 +202,9 @@ def background(bank: SentenceBank, code_asked: bool = False) -> Callable[[Paper]
     0.754 -> 0.804."""
 
     def lean(paper: Paper) -> np.ndarray:
-        texts, x = paper_features(bank, paper)
+        texts, setting = _setting(bank, paper)
         links = np.array([float(linking(t) and not code_asked) for t in texts])
-        return -BACKGROUND * default_model().probabilities(x)["Problem"] - links
+        return -setting - links
 
     return lean
 
