@@ -25,7 +25,7 @@ from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.comparison import with_the_one_before, without_comparison
 from .plan.cues import AUTHOR_RE, SUMMARY_RE
-from .plan.followup import discussed
+from .plan.followup import discussed, short_names
 from .plan.foreign import Foreign, render
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.plan import Plan, make_plan
@@ -168,9 +168,7 @@ class Engine:
         english = plan.lang == "en"
         before = discussed(history)
         if before and before not in plan.named and with_the_one_before(plan, self.table):
-            paper = self.table.get(before)
-            names = paper.short_name if paper is not None else before
-            note = say(plan.lang, "followup_note", names=names)
+            note = say(plan.lang, "followup_note", names=short_names(self.table, [before]))
             return replace(plan, focus=(before,), notes=(note, *plan.notes))
         prototypes = prototypes_for(self.embedder) if english else self.foreign().prototypes
         return compared(

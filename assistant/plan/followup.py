@@ -130,8 +130,12 @@ def resolve(
         picked = list(dict.fromkeys([*latest, *picked]))
     last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
     picked = list(dict.fromkeys(picked))  # a paper cited twice is one paper of the set
-    names = ", ".join(p.short_name if (p := table.get(i)) else i for i in picked)
-    return Resolved(focus=tuple(picked), context=last_question, names=names)
+    return Resolved(focus=tuple(picked), context=last_question, names=short_names(table, picked))
+
+
+def short_names(table: PaperTable, ids: Sequence[str]) -> str:
+    """The papers' short names, for a note saying what a follow-up is about."""
+    return ", ".join(p.short_name if (p := table.get(i)) else i for i in ids)
 
 
 def continued(question: str, history: list[Turn], lang: str = "en") -> str | None:
