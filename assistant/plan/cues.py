@@ -229,8 +229,7 @@ SET_NOUN_RE = re.compile(r"\b(?:papers?|works?|submissions?|articles?|studies)\b
 # papers at hand, chosen among them; not when the question names papers of its own
 CHOOSING_WORDS = 6  # ... in a question this short: a longer one names what it chooses among
 CHOOSING_RE = re.compile(
-    r"^\s*which\s+(?:is|was|has|does|did|would|could|can|will)\b"
-    r"(?!.*\b(?:papers?|works?|submissions?|articles?|studies)\b)",
+    rf"^\s*which\s+(?:is|was|has|does|did|would|could|can|will)\b(?!.*{SET_NOUN_RE.pattern})",
     re.I,
 )
 DEFINITE_RE = re.compile(

@@ -71,7 +71,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"有什么(?:区别|不同|不一样|异同)|(?:区别|差别|差异|异同)(?:是什么|在哪)?"
         r"|不同(?:是什么|在哪|之处|点)|不同(?=吗|\s*[？?。，,！!]|$)"  # not 不同模态: different ones
         r"|对比(?!学习)|比较|共同点|相同之处|相似之处|共性"  # 对比学习 is contrastive learning
-        r"|相比(?:之下)?|比起来?|(?<=[A-Za-z0-9)）]\s)比(?![例率特赛如方])|(?<=[A-Za-z0-9)）])比(?![例率特赛如方])",
+        r"|相比(?:之下)?|比起来?|(?:(?<=[A-Za-z0-9)）]\s)|(?<=[A-Za-z0-9)）]))比(?![例率特赛如方])",
         " compare ",
     ),
     # "…，而不是…": the set's other part, which a follow-up's subject leaves out (CONTRAST_RE)
