@@ -257,6 +257,8 @@ class Engine:
                 )
                 return
             answer = write(plan, decision, hits, self.bank)
+            if plan.listing and decision.total > len(hits):  # "which of them ...": all of them
+                answer = replace(answer, members=tuple(p.id for p in self.retriever.listed(plan)))
         for start in range(0, len(answer.text), STREAM_PIECE):
             yield answer.text[start : start + STREAM_PIECE]
         yield answer

@@ -76,9 +76,11 @@ class Filters:
     keywords: tuple[str, ...] = ()
     years: tuple[int, ...] = ()
     description: tuple[str, ...] = ()
+    # papers already given, left out ("Are there other papers on X?" after an answer about X)
+    besides: frozenset[str] = frozenset()
 
     def is_empty(self) -> bool:
-        return not (self.statuses or self.areas or self.keywords or self.years)
+        return not (self.statuses or self.areas or self.keywords or self.years or self.besides)
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,12 @@ class Turn:
     role: str
     content: str
     paper_ids: tuple[str, ...] = ()
+    # every paper of the set the answer stood for, when it showed only some of them (a listing's
+    # first 100 by title): "How many of them are about RL?" asks about all of them
+    members: tuple[str, ...] = ()
+    # an answer that found nothing (not one saying what an abstract leaves out): the papers it
+    # names are the closest, or those of the earlier answer, not a set of its own
+    abstained: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,3 +136,13 @@ class Answer:
     lang: str = "en"  # the language the question was asked in, and the answer framed in
     written_by: str = "extractive"  # or "llm:<model>" when a language model wrote the text
     prompt_tokens: tuple[int, ...] = ()  # estimated prompt tokens of each LLM call made
+    # every paper of the set it answers about when it shows only some (a listing's first 100)
+    members: tuple[str, ...] = ()
+
+
+def replied(question: str, answer: Answer) -> list[Turn]:
+    """A question and its answer as turns of the conversation a follow-up reads: the papers the
+    answer cited, in number order ([5] and [6] may be one paper), and every paper of its set."""
+    cited = tuple(c.paper.id for c in answer.citations)
+    said = Turn("assistant", answer.text, cited, answer.members, answer.kind == "abstain")
+    return [Turn("user", question), said]

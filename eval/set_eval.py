@@ -45,7 +45,7 @@ from pydantic import BaseModel, ConfigDict  # noqa: E402
 from assistant.config import Settings  # noqa: E402
 from assistant.embedding import for_settings  # noqa: E402
 from assistant.engine import Engine  # noqa: E402
-from assistant.schema import Answer, Turn  # noqa: E402
+from assistant.schema import Answer, Turn, replied  # noqa: E402
 from assistant.text.messages import LANGUAGES, say  # noqa: E402
 from assistant.text.sentences import split_sentences  # noqa: E402
 
@@ -84,9 +84,7 @@ def load_sets(corpora: list[str]) -> list[GoldSet]:
 def conversation(engine: Engine, history: list[str]) -> list[Turn]:
     turns: list[Turn] = []
     for question in history:
-        answer = engine.ask(question, turns)
-        cited = tuple(c.paper.id for c in answer.citations)
-        turns += [Turn("user", question), Turn("assistant", answer.text, cited)]
+        turns += replied(question, engine.ask(question, turns))
     return turns
 
 

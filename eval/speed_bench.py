@@ -55,14 +55,13 @@ WARM = r"""
 import json, sys, time
 from assistant.cli.main import build_parser, make_settings
 from assistant.cli.common import engine_for
-from assistant.schema import Turn
+from assistant.schema import replied
 args = build_parser().parse_args(["ask", "x", *sys.argv[1:]])
 engine = engine_for(make_settings(args))
 out = []
 for first, follow in json.loads(sys.stdin.read()):
     answer = engine.ask(first)
-    history = [Turn("user", first), Turn("assistant", answer.text,
-               tuple(c.paper.id for c in answer.citations))]
+    history = replied(first, answer)
     t = time.perf_counter()
     engine.ask(follow, history=history)
     out.append(time.perf_counter() - t)

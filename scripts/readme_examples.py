@@ -45,17 +45,14 @@ if TYPE_CHECKING:
 def render_examples(engine: Engine) -> str:
     """The markdown block: each question as a shell command (or a chat) and its printed answer."""
     from assistant.cli.query_cmds import render_answer
-    from assistant.schema import Turn
+    from assistant.schema import Turn, replied
 
     parts = [START, ""]
     for question, earlier in EXAMPLES:
         history: list[Turn] = []
         for before in earlier:
             answer = engine.ask(before, history=history)
-            history += [
-                Turn("user", before),
-                Turn("assistant", answer.text, tuple(c.paper.id for c in answer.citations)),
-            ]
+            history += replied(before, answer)
         answer = engine.ask(question, history=history)
         if earlier:  # a follow-up is shown as the chat it belongs to
             asked = ["$ iclr-assistant chat"]

@@ -663,3 +663,26 @@ def test_a_paper_on_the_same_idea_is_one_like_the_last(engine: Engine) -> None:
     turns = [Turn("user", first.question), Turn("assistant", first.text, ("bm3rbtEMFj",))]
     plan = engine.plan("Is there a follow-up paper on the same idea?", turns)
     assert plan.kind == "similar" and plan.focus == ("bm3rbtEMFj",)
+
+
+def test_which_of_the_posters_points_past_an_answer_with_none_to_the_list_before() -> None:
+    from assistant.plan.filters import from_question
+    from assistant.plan.followup import resolve
+
+    rows = [
+        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
+        for i, status in (("o1", "Oral"), ("o2", "Oral"), ("p1", "Poster"), ("p2", "Poster"))
+    ]
+    history = [
+        Turn("user", "Which papers study memory?"),
+        Turn("assistant", "4 papers match ...", ("o1", "p1", "o2", "p2")),
+        Turn("user", "Which of them are orals?"),
+        Turn("assistant", "2 of these 4 papers match ...", ("o1", "o2")),
+    ]
+    question = "Which of the posters use external memory?"
+    wanted, own = from_question(question)
+    found = resolve(own, "which", [], history, small_table(rows), wanted=wanted)
+    assert found.focus == ("o1", "p1", "o2", "p2")  # the list the posters are in
+    assert found.context == "Which papers study memory?"
+    plain = resolve(own, "which", [], history, small_table(rows))
+    assert plain.focus == ("o1", "o2")  # without the decision it picks by: the last list

@@ -326,3 +326,11 @@ def test_latex_symbols_escapes_and_stray_braces_read_as_text() -> None:
         "Draft, Verify, & Improve the <graph token>"
     )
     assert clean_latex(r"error \leq 0.1, \top") == r"error ≤ 0.1, \top"  # unknown commands stay
+
+
+def test_a_citation_command_keeps_its_key_and_roman_text_its_words() -> None:
+    # "\citet{zou2025certified}" had shown as "\citetzou2025certified", "$p\textrm{-less}$" as
+    # "p\textrm-less"
+    cited = r"in high dimensions \citet{zou2025certified}, which relaxes"
+    assert clean_latex(cited) == "in high dimensions (zou2025certified), which relaxes"
+    assert clean_latex(r"$p\textrm{-less}$ Sampling") == "p-less Sampling"

@@ -8,15 +8,8 @@ import re
 
 import numpy as np
 
-from ..plan.cues import (
-    BETWEEN_RE,
-    COMPARE_RE,
-    COUNTS,
-    FRAMING_STEMS,
-    ORDINALS,
-    PRESENTATION_TAIL_RE,
-    PRONOUN_RE,
-)
+from ..plan.cues import BETWEEN_RE, COMPARE_RE, FRAMING_STEMS, PRESENTATION_TAIL_RE
+from ..plan.cues_followup import COUNTS, ORDINALS, PRONOUN_RE
 from ..plan.cues_zh import ZH_PRESENTATION
 from ..plan.foreign import content
 from ..plan.named import named_as, without

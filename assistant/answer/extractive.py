@@ -12,10 +12,10 @@ from ..plan.cues import (
     FRAMING_STEMS,
     ONE_DESCRIBED_RE,
     PRESENTATION_TAIL_RE,
-    PRONOUN_RE,
     SENTENCES_ASKED_RE,
     WHY_RE,
 )
+from ..plan.cues_followup import PRONOUN_RE
 from ..plan.cues_zh import ZH_POINTING
 from ..plan.data_ask import data_subject
 from ..plan.named import named_as, without

@@ -15,6 +15,7 @@ from .themes import themes
 LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms, not by embedding
 LONG_LISTING = 40  # ... and longer lists by filters alone, not by what each paper proposes
 MAX_UNMATCHED = 10  # up to this many papers given, those that do not match are named
+CLOSEST_NAMED = 3  # papers like more than this many: the first few are named, the rest counted
 
 
 def which(
@@ -73,8 +74,9 @@ def closest(bank: SentenceBank, hits: list[PaperHit], lang: str = "en") -> Draft
     sentence closest to their titles."""
     asked = [h.paper for h in hits if h.named]
     draft = Draft()
-    names = say(lang, "list_sep").join(label(p) for p in asked)
-    draft.parts.append(say(lang, "closest", names=names))
+    names = say(lang, "list_sep").join(label(p) for p in asked[:CLOSEST_NAMED])
+    many = len(asked) > CLOSEST_NAMED  # a whole list's: the first few named, and how many
+    draft.parts.append(say(lang, "closest_many" if many else "closest", names=names, n=len(asked)))
     vector = bank.embedder.embed_many([" ; ".join(p.title for p in asked)])[0]
     for number, hit in enumerate((h for h in hits if not h.named), start=1):
         sentence = bank.best(hit.paper, vector, set())

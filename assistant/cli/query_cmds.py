@@ -217,7 +217,7 @@ def cmd_ask(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def cmd_chat(settings: Settings, args: argparse.Namespace) -> int:
-    from ..schema import Turn
+    from ..schema import Turn, replied
 
     engine = engine_for(settings)
     history: list[Turn] = []
@@ -244,10 +244,7 @@ def cmd_chat(settings: Settings, args: argparse.Namespace) -> int:
                 sys.stdout.flush()
         assert answer is not None
         sys.stdout.write("\n\n" + after_stream(answer, shown) + "\n")
-        history += [
-            Turn("user", question),
-            Turn("assistant", answer.text, tuple(c.paper.id for c in answer.citations)),
-        ]
+        history += replied(question, answer)
 
 
 def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:

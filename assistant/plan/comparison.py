@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..store.papers import PaperTable
 from ..text.tokens import terms
-from .cues import COMPARE_RE, FRAMING_STEMS, PRONOUN_RE
+from .cues import COMPARE_RE, FRAMING_STEMS
+from .cues_followup import PRONOUN_RE
 from .foreign import content, render, without_cue
 from .kinds import Kind, Prototypes, classify
 from .named import names_removed

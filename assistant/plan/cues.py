@@ -144,7 +144,10 @@ MENTION_RE = re.compile(
 # more papers like the ones a question points at ("are there other papers like this one?")
 LIKE_THIS_RE = re.compile(
     r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b"
-    r"|\b(?:on|about|with|of) the same (?:idea|topic|problem|subject|question|task)s?\b",
+    r"|\b(?:on|about|with|of) the same (?:idea|topic|problem|subject|question|task)s?\b"
+    # "Are there similar papers?", "Were any related works rejected?"; not "related work on X"
+    r"|\b(?:similar|related) (?:papers|works|ones|studies)\b"
+    r"(?!\s+(?:on|about|to|in|that|which|for|using|with|from)\b)",
     re.I,
 )
 SIMILAR_RE = re.compile(
@@ -179,72 +182,12 @@ NEGATED = "do not involve"  # what a negation in another language is rendered as
 CONTRAST_RE = re.compile(
     r"\s*,?\s*\b(?:rather than|instead of|as opposed to|but not|and not)\b.*$", re.I
 )
-# Follow-ups. A pronoun points back on its own; a definite noun phrase ("the papers", "the
-# method") or a very short question points back only when the question brings no set of its own.
-ORDINALS = {
-    "first": 0,
-    "1st": 0,
-    "former": 0,
-    "second": 1,
-    "2nd": 1,
-    "third": 2,
-    "3rd": 2,
-    "fourth": 3,
-    "4th": 3,
-    "fifth": 4,
-    "5th": 4,
-    "last": -1,
-    "latter": -1,
-}
-ORDINAL_RE = re.compile(
-    r"\b(" + "|".join(ORDINALS) + r")\b(?:\s+(?:one|paper|of them|work|method))?", re.I
-)
-COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
-RANGE_RE = re.compile(  # "the first two", "the last 3", "the top three"; not "the top 5 papers
-    # on diffusion", a new set of that many (plan/count.py)
-    r"\b(first|last|top)\s+(two|three|four|five|[2-9])\b"
-    r"(?!\s+(?:[\w-]+\s+)?(?:papers|works|orals|posters)\s+(?:on|about|that|in|for)\b)",
-    re.I,
-)
-NUMBERED_RE = re.compile(
-    r"\b(?:paper|source|reference|number|no\.?)\s*\[?(\d{1,2})\]?|\[(\d{1,2})\]", re.I
-)
-PRONOUN_RE = re.compile(
-    r"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each|which ones?)\b",
-    re.I,
-)
-SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)
 # a question asking why: its answer is a reason, often the setting an abstract opens with
 WHY_RE = re.compile(r"^\s*why\b|为什么|为何", re.I)
 # a negative contraction typed without its apostrophe ("dont", "doesnt", "isnt", "cant")
 UNAPOSTROPHED_RE = re.compile(
     r"\b(do|does|did|is|are|was|were|ca|wo|could|should|would|have|has|had)nt\b", re.I
 )
-# a follow-up picking from the papers given ("And which were withdrawn?", "How many use RL?"),
-# not naming a decision to ask the earlier question of ("What about the rejected ones?")
-PICKING_RE = re.compile(r"\s*(?:which|how many)\b", re.I)
-# the noun a decision word qualifies ("Which papers use X?" -> "Which oral papers use X?")
-SET_NOUN_RE = re.compile(r"\b(?:papers?|works?|submissions?|articles?|studies)\b", re.I)
-# "Which is more efficient?", "Which does better on long inputs?": "which" standing for one of the
-# papers at hand, chosen among them; not when the question names papers of its own
-CHOOSING_WORDS = 6  # ... in a question this short: a longer one names what it chooses among
-CHOOSING_RE = re.compile(
-    rf"^\s*which\s+(?:is|was|has|does|did|would|could|can|will)\b(?!.*{SET_NOUN_RE.pattern})",
-    re.I,
-)
-DEFINITE_RE = re.compile(
-    r"\b(?:this|that|the (?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|"
-    r"three|same|above|previous|latter|former))\b",
-    re.I,
-)
-CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
-ADDRESSED_RE = re.compile(r"\b(?:you|your)\b|你|您", re.I)  # a question to the assistant itself
-# words that point at papers or the corpus as a whole: a question without them, and without a
-# subject ("What are the contributions?"), asks about the papers under discussion
-PAPERS_NOUN_RE = re.compile(
-    r"\b(?:papers?|works?|submissions?|articles?|studies|corpus|conference|all|every\w*)\b", re.I
-)
-SHORT_QUESTION_WORDS = 3
 # What one thing has, asked of it ("How many X does the ... need?", "What methods does the ...
 # approach compare against?", "How many MLLMs are evaluated on the ... benchmark?")
 OF_ONE = r"[^?]*\b(?:does|do|did|is|are|was|were|has|have)\s+(?:[\w-]+\s+){0,2}?(?:the|this|that)\b"

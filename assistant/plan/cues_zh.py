@@ -12,6 +12,18 @@ from .cues import NEGATED
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
 ZH_AREA = r"领域|方向|赛道"  # the word after an area's name ("reinforcement learning 领域")
 ZH_CUES: tuple[tuple[str, str], ...] = (
+    # "列一下口头报告的", "被拒的呢？": the ones with that decision, of the papers at hand
+    (
+        r"(?:(?<=口头报告)|(?<=海报)|(?<=被拒)|(?<=录用)|(?<=接收)|(?<=撤稿))的(?=\s*[？?。！!]?$)",
+        " ones ",
+    ),
+    # "有没有被拒的相关论文？", "有没有类似的工作？": papers like those at hand, not a topic of
+    # "related" or "similarity" (a subject before them, "强化学习相关的论文", is the topic)
+    (
+        r"(?:(?<=的)|(?<=有没有)|(?<=还有)|(?<=其他)|^)(?:相关|类似|相似)的?(?=论文|工作|研究|文章)"
+        r"|类似的?(?=工作|论文|研究|文章)",
+        " papers like these ",
+    ),
     (
         r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)",
         " which of them ",
@@ -39,7 +51,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"(?:最好|最佳|最值得(?:一)?(?:读|看))的?(?:论文|工作|文章)", " best papers "),
     (
         r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报))|的?(?:论文|工作|文章)有哪些|有哪些"
-        r"|哪(?:些|篇|个)是|是哪些(?=[？?]?$)",
+        r"|哪些是|是哪些(?=[？?]?$)",
         " which papers ",
     ),
     (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)篇", " how many of them "),
@@ -61,6 +73,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"(?:录用|接收|评审|审稿)(?:结果|情况|决定)", " decision "),  # before 录用 as a filter
     (r"(?:录用|接收)(?:率|比例)|(?:被(?:录用|接收)|中稿)的?比例", " acceptance rate "),
     (r"被?撤稿|被?撤回", " withdrawn papers "),
+    (r"被?(?:录用|接收)为", " "),  # "被录用为 oral 的": the oral ones
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
     (
@@ -94,11 +107,15 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"(?:所有|全部)的?(?=论文|文章|工作)", " all "),  # "列出所有论文": every paper, no subject
     (rf"(?<=[A-Za-z)])\s*(?:{ZH_AREA})", " area "),  # "datasets and benchmarks 领域": an area
     (r"分别", " each of them "),  # "分别概括一下": each of the papers just listed
-    (r"哪篇|哪一篇", " which paper "),
+    (r"哪一?篇(?=论文|文章|工作)", " which paper "),
+    (r"哪一?篇", " which one "),  # of those at hand: "哪一篇是线性复杂度的？"
     (r"哪个|哪一个", " which one "),
     (r"是否", " whether "),
     # (口头报告 and 海报 are rendered above as "oral papers" and "poster papers")
-    (r"有没有(?=.*(?:论文|工作|文章|研究|papers))", " any papers "),
+    (
+        r"有没有(?=.*(?:论文|工作|文章|研究|papers|口头报告|海报|(?i:orals?|posters?))|\s*[？?]?$)",
+        " any papers ",
+    ),
     (r"^有(?=[^？?]*(?:论文|工作|文章|papers\s*)吗)", " any papers "),  # "有…的论文吗": any
     (r"第一(?:篇|个|项)", " the first one "),
     (r"第二(?:篇|个|项)", " the second one "),
@@ -119,6 +136,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"这些(?:论文|工作|文章)(?:里面?|中)?(?=[^？?]*(?:什么|怎么|如何))(?![^？?]*(?:吗|哪|最))"
         r"|它们(?=[^？?]*(?:讲|说|谈|写)[^？?]*什么)(?![^？?]*(?:吗|哪|最))",  # 它们讲的是什么？
         " summarize them ",
+    ),
+    (
+        r"(?:除了?(?:它|这篇|这些|它们)?(?:之外|以外)的?)?(?:其他|其它|别的)(?:的)?",
+        " other papers ",
     ),
     (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
     (r"它|这篇|该论文|该文", " it "),
@@ -177,7 +198,10 @@ ZH_DEFINE = (
 )
 # ... but not one that points at papers or work on a subject (介绍一下强化学习方面的工作)
 ZH_NOT_A_TERM = r"论文|工作|研究|文章|方面|进展|领域|方向|这|那|它|其"
-ZH_PAPERS_NOUN = r"论文|工作|文章|研究|报告|海报|所有|全部|语料"  # as cues.PAPERS_NOUN_RE
+# words that point at papers or the corpus as a whole, as cues.PAPERS_NOUN_RE (a decision's noun
+# alone, 口头报告 or 海报, does not: "有没有口头报告？" after a list asks about its papers)
+ZH_SET_NOUN = r"论文|工作|文章|研究|所有|全部|语料|一共|总共|整个"
+ZH_PAPERS_NOUN = rf"{ZH_SET_NOUN}|报告|海报"
 # the words that name a decision (rendered as filters above), for a follow-up that switches it
 ZH_DECISION = (
     r"(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"

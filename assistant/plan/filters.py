@@ -238,6 +238,7 @@ def merge(a: Filters, b: Filters) -> Filters:
         keywords=a.keywords or b.keywords,
         years=a.years or b.years,
         description=described,
+        besides=a.besides | b.besides,
     )
 
 

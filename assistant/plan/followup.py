@@ -7,45 +7,39 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..schema import Turn
+from ..schema import Filters, Turn
 from ..store.papers import PaperTable
-from ..text.language import language
-from ..text.messages import say
 from ..text.tokens import terms
 from .asks import ASPECT_STEMS
-from .count import how_many_alone
-from .cues import (
+from .cues import LIKE_THIS_RE
+from .cues_followup import (
     ADDRESSED_RE,
     CHOOSING_RE,
     CHOOSING_WORDS,
     CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
-    FRAMING_STEMS,
-    LIKE_THIS_RE,
     NUMBERED_RE,
     ORDINAL_RE,
     ORDINALS,
+    OTHERS_RE,
     PAPERS_NOUN_RE,
-    PICKING_RE,
+    PARTITIVE_RE,
+    PLURAL_RE,
     PRONOUN_RE,
     RANGE_RE,
-    SET_NOUN_RE,
     SHORT_QUESTION_WORDS,
     SINGULAR_RE,
-    SUMMARY_RE,
-    WHICH_RE,
 )
-from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN
+from .cues_zh import ZH_SET_NOUN
 from .details import DETAIL_RE
 from .fields import field_asked
-from .filters import RATE_RE, decision_in, from_question
-from .foreign import content, render
+from .filters import RATE_RE
+from .foreign import content
 from .kinds import SET_KINDS, Kind, subject_of
 from .named import mentioned_papers
-from .spelling import misnamed, normalise, spelled
 
-ZH_DECISION_RE = re.compile(ZH_DECISION)
+NOTE_NAMES = 5  # a follow-up's note names this many of its papers, and counts the rest
 
 
 @dataclass(frozen=True)
@@ -57,13 +51,15 @@ class Resolved:
     # a follow-up that counts past every earlier answer's papers ("compare the first two" after
     # an answer about one paper): the latest answer's papers, to say so
     short_of: tuple[str, ...] = ()
+    # a set question asking for other papers than the last answer's: those left out (besides)
+    besides: Filters = Filters()
 
 
 def subjectless(question: str, rendered: str, lang: str) -> bool:
     """Whether a question names neither a subject nor papers ("What are the contributions?",
     有哪些贡献？): after an answer, it asks about that answer's papers, not the whole corpus."""
     # (in Chinese, the words the cues render, "which papers" for 有哪些, point at nothing)
-    if re.search(ZH_PAPERS_NOUN, question) if lang == "zh" else PAPERS_NOUN_RE.search(rendered):
+    if re.search(ZH_SET_NOUN, question) if lang == "zh" else PAPERS_NOUN_RE.search(rendered):
         return False
     if RATE_RE.search(rendered) or ADDRESSED_RE.search(rendered):
         return False  # "What is the acceptance rate?": the corpus's; "What can you do?"
@@ -78,7 +74,15 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     with no subject of its own (`bare`, see subjectless) of any kind but topics; "the papers" or a
     very short question does only when the question does not ask for a set of its own ("Name
     the papers about memory" starts afresh)."""
-    cues = (PRONOUN_RE, CONTINUATION_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE)
+    cues = (
+        PRONOUN_RE,
+        CONTINUATION_RE,
+        ORDINAL_RE,
+        NUMBERED_RE,
+        RANGE_RE,
+        LIKE_THIS_RE,
+        PARTITIVE_RE,
+    )
     if any(cue.search(question) for cue in cues) or bare and kind != "topics":
         return True
     if CHOOSING_RE.search(question) and len(question.split()) <= CHOOSING_WORDS:
@@ -97,10 +101,12 @@ def resolve(
     history: list[Turn],
     table: PaperTable,
     bare: bool = False,
+    wanted: Filters | None = None,
 ) -> Resolved:
     """A question naming papers stands alone: a set question naming two or more ("which of
     RepSpec and ELMUR use RL?", "summarize RepSpec and ELMUR") is about them, as a follow-up
-    is about the last answer's papers. `bare`: see subjectless."""
+    is about the last answer's papers. `bare`: see subjectless; `wanted`: the filters it states
+    ("Which of the posters ...?": not of an answer none of whose papers is a poster)."""
     if len(named) >= 2 and kind in SET_KINDS:
         return Resolved(focus=tuple(named), named_set=True)
     if (
@@ -108,18 +114,8 @@ def resolve(
         or not is_followup(question, kind, bare)
         or (named and not _with_named(question, kind))
     ):
-        return Resolved()
-    picked: list[str] = []
-    latest: list[str] = []
-    # the latest turn that named papers ("Five corpora [1]" names none), and as many as the
-    # question counts in ("the second" after an answer about one paper: the list before it)
-    for turn in reversed(history):
-        if turn.role == "assistant":
-            ids = list(turn.paper_ids) or mentioned_papers(table, turn.content)
-            latest = latest or ids
-            picked = _pick(question, ids) if ids else []
-            if picked:
-                break
+        return Resolved(besides=besides(question, history, kind))
+    picked, latest, at = _earlier(question, history, table, wanted)
     if not picked:
         return Resolved(short_of=tuple(latest) if _counts(question) else ())
     if named and SINGULAR_RE.search(question):  # "compare it with ExpVid": the one just answered
@@ -128,76 +124,57 @@ def resolve(
         # "How does it differ from the second one?" after an answer about the first: the one
         # just answered, and the one counted in the list before it
         picked = list(dict.fromkeys([*latest, *picked]))
-    last_question = next((t.content for t in reversed(history) if t.role == "user"), "")
+    # the question the papers answered: its filters and words count too
+    last_question = next((t.content for t in reversed(history[:at]) if t.role == "user"), "")
     picked = list(dict.fromkeys(picked))  # a paper cited twice is one paper of the set
     return Resolved(focus=tuple(picked), context=last_question, names=short_names(table, picked))
 
 
+def _earlier(
+    question: str, history: list[Turn], table: PaperTable, wanted: Filters | None
+) -> tuple[list[str], list[str], int]:
+    """The papers of an earlier answer a follow-up points at, the latest answer's papers, and
+    where the answer pointed at stands in the history: the latest that named papers ("Five
+    corpora [1]" names none), and as many as the question counts in ("the second" after an
+    answer about one paper: the list before it); "which of them", "the first one" after an
+    answer about one paper, the list before it too. An answer that found nothing points at
+    the papers of the one before it."""
+    picked: list[str] = []
+    latest: list[str] = []
+    at = len(history)
+    several, counting = _several(question), _pointing(question)
+    for i in (i for i in range(len(history) - 1, -1, -1) if _answered(history[i])):
+        ids = list(history[i].paper_ids) or mentioned_papers(table, history[i].content)
+        latest = latest or ids
+        if history[i].members and not counting:  # "which of them ...": every paper it found
+            ids = list(history[i].members)
+        found = _pick(question, ids) if ids else []
+        if found and not picked:
+            picked, at = found, i
+        if several and wanted is not None and not table.passing(found, wanted):
+            continue  # "Which of the posters ...?" after two orals: the list before them
+        if found and (len(set(ids)) > 1 or not several):
+            return found, latest, i
+    return picked, latest, at
+
+
 def short_names(table: PaperTable, ids: Sequence[str]) -> str:
-    """The papers' short names, for a note saying what a follow-up is about."""
-    return ", ".join(p.short_name if (p := table.get(i)) else i for i in ids)
+    """The papers' short names, for a note saying what a follow-up is about: the first
+    NOTE_NAMES of a longer set, and how many more ("A, B, C (+221)")."""
+    names = [p.short_name if (p := table.get(i)) else i for i in ids[:NOTE_NAMES]]
+    more = f" (+{len(ids) - NOTE_NAMES})" if len(ids) > NOTE_NAMES else ""
+    return ", ".join(names) + more
 
 
-def continued(question: str, history: list[Turn], lang: str = "en") -> str | None:
-    """An elliptical follow-up of a set question ("And generalization?", "What about diffusion
-    models?", "那生成模型呢？" after "Which papers study memorization?"): the earlier question
-    asked of the new subject, or of the decision it names ("What about posters?"), or asked
-    again ("How many are there?", its count). The earlier question is read as it was: itself a
-    follow-up of this kind, the question it stood for. None for any other question."""
-    rendered = render(question, lang)
-    cue, alone = CONTINUATION_RE.match(rendered), how_many_alone(rendered)
-    tail = lang == "zh" and rendered.rstrip(" ？?").endswith("what about")  # 口头报告呢？
-    at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
-    if at is None or not (cue or alone or tail):  # no continuation: the history is not read
-        return None
-    earlier = history[at].content
-    earlier = continued(earlier, history[:at], lang) or earlier  # "and the posters?" in a chain
-    asked = render(earlier, lang)
-    of_set = WHICH_RE.search(asked) is not None or SUMMARY_RE.search(asked) is not None
-    if alone:
-        return earlier if of_set else None
-    if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
-        return other  # "What about the rejected ones?": the earlier subject, another decision
-    if lang == "zh" and (cue or tail):
-        if other := _switched_zh(earlier, question):  # 那被拒的呢？, 口头报告呢？
-            return other
-    points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
-    if not cue or not of_set or any(c.search(rendered) for c in points):
-        return None
-    if lang == "en":
-        new, before = question[cue.end() :].strip(" ?.!,"), subject_of(from_question(earlier)[1])
-    else:
-        new, before = content(question, lang), content(earlier, lang)
-    return earlier.replace(before, new, 1) if new and before and before in earlier else None
-
-
-def _switched(earlier: str, new: str) -> str | None:
-    """The earlier question asked of the decision a follow-up names and nothing else ("What
-    about posters?" after "Are there orals on protein design?": "Are there posters on protein
-    design?"; "What about the orals?" after "Which papers use X?": "Which oral papers use X?");
-    None when the follow-up names more than a decision."""
-    now, before = decision_in(new), decision_in(earlier)
-    if now is None or terms(from_question(new)[1]) - FRAMING_STEMS or PICKING_RE.match(new):
-        return None  # "And which were withdrawn?": of the papers given
-    if before is not None:  # "oral papers" -> "poster papers"; "Are there orals" -> "posters"
-        span = before[1].span()
-        said = now[0] if SET_NOUN_RE.match(earlier[span[1] :].lstrip()) else now[1].group(0)
-        return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
-    noun = SET_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
-    return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}" if noun else None
-
-
-def _switched_zh(earlier: str, question: str) -> str | None:
-    """In Chinese, the earlier question asked of the decision a follow-up names and nothing
-    else (那被拒的呢？ after 哪些关于投机解码的论文是口头报告？; 口头报告呢？ after 哪些论文是关于X的？)."""
-    now = decision_in(render(question, "zh"))  # 没有被接收: rejected
-    if now is None or content(question, "zh").strip():
-        return None
-    said = ZH_DECISION_WORDS[now[0]]
-    if (before := ZH_DECISION_RE.search(earlier)) is not None:
-        return f"{earlier[: before.start()]}{said}{earlier[before.end() :]}"
-    noun = re.search(ZH_PAPERS_NOUN, earlier)
-    return f"{earlier[: noun.start()]}{said}{earlier[noun.start() :]}" if noun else None
+def besides(question: str, history: Sequence[Turn], kind: Kind) -> Filters:
+    """A set question asking for other papers ("Are there other papers on X?") leaves out those
+    the last answer gave (all it found)."""
+    last = next((t for t in reversed(history) if t.role == "assistant"), None)
+    if last is None or kind not in SET_KINDS or not OTHERS_RE.search(question):
+        return Filters()
+    given = frozenset(last.members or last.paper_ids)
+    said = f"excluding: earlier papers ({len(given)})"
+    return Filters(besides=given, description=(said,)) if given else Filters()
 
 
 def discussed(history: Sequence[Turn]) -> str | None:
@@ -209,8 +186,11 @@ def discussed(history: Sequence[Turn]) -> str | None:
 
 def _with_named(question: str, kind: Kind) -> bool:
     """A comparison of an earlier answer's paper with one it names ("How does it compare with
-    ExpVid?", "它和 RepSpec 有什么不同？") refers back even though it names a paper."""
-    return kind == "compare" and bool(PRONOUN_RE.search(question))
+    ExpVid?", "它和 RepSpec 有什么不同？", "Compare Mamba-3 with the first one") refers back even
+    though it names a paper."""
+    return kind == "compare" and any(
+        c.search(question) for c in (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE)
+    )
 
 
 def unpointed(question: str) -> str:
@@ -219,6 +199,23 @@ def unpointed(question: str) -> str:
     for cue in (RANGE_RE, NUMBERED_RE, ORDINAL_RE):
         question = cue.sub(" ", question)
     return " ".join(question.split())
+
+
+def _answered(turn: Turn) -> bool:
+    return turn.role == "assistant" and not turn.abstained
+
+
+def _pointing(question: str) -> bool:
+    """Whether the question counts in an answer's papers, as shown: an ordinal, a range, a
+    source number ("the first one", "the last two", "[3]")."""
+    return any(cue.search(question) for cue in (ORDINAL_RE, RANGE_RE, NUMBERED_RE))
+
+
+def _several(question: str) -> bool:
+    """Whether the question points at several papers: a plural ("which of them", "the accepted
+    ones") or an ordinal or range ("the first one", "the last two"), which count in a list."""
+    cues = (PLURAL_RE, PARTITIVE_RE, ORDINAL_RE, RANGE_RE)
+    return any(cue.search(question) for cue in cues)
 
 
 def _counts(question: str) -> bool:
@@ -254,22 +251,3 @@ def _pick(question: str, ids: list[str]) -> list[str]:
             return []
         return list(dict.fromkeys(ids[i] for i in indices))
     return ids
-
-
-def read(
-    question: str, history: list[Turn], table: PaperTable, multilingual: bool
-) -> tuple[str, list[Turn], tuple[str, ...]]:
-    """The question as it is read: normalised, its typos corrected, an elliptical follow-up of a
-    set question asked in full ("And generalization?" -> "Which papers study generalization?",
-    with no history left to follow); and the notes that say so."""
-    question, fixed = spelled(normalise(question), table.words.doc_freq)
-    question, renamed = misnamed(question, table.single_names, table.words.doc_freq)
-    fixed += renamed
-    lang = language(question) if multilingual else "en"
-    notes = (
-        [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
-    )
-    again = continued(question, history, lang)
-    if again is None:
-        return question, history, tuple(notes)
-    return again, [], (*notes, say(lang, "read_as", question=again))

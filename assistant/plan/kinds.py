@@ -10,6 +10,7 @@ from typing import Literal
 import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
+from ..text.tokens import terms
 from .count import asked_count, how_many_alone, uncounted
 from .cues import (
     BETWEEN_RE,
@@ -17,7 +18,9 @@ from .cues import (
     COMPARE_RE,
     CONTRAST_RE,
     CORPUS_TAIL_RE,
+    COUNT_ASKED_RE,
     DEFINE_RE,
+    FRAMING_STEMS,
     FRAMING_WORDS,
     FUNCTION_WORDS,
     HOW_MANY_RE,
@@ -29,7 +32,6 @@ from .cues import (
     ONE_DESCRIBED_RE,
     POPULAR_TOPICS_RE,
     PRESENTATION_TAIL_RE,
-    PRONOUN_RE,
     PROTOTYPE_MARGIN,
     PROTOTYPES,
     QUOTED_RE,
@@ -40,6 +42,7 @@ from .cues import (
     WHICH_OF_RE,
     WHICH_RE,
 )
+from .cues_followup import PRONOUN_RE
 from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .details import DETAIL_RE
 from .filters import RATE_RE
@@ -69,17 +72,19 @@ def classify(
     prototypes: Prototypes | None = None,
     focus: int = 0,
     meaning: str | None = None,
+    filtered: bool = False,
 ) -> Kind:
-    """`named`: how many papers the question names; `focus`: how many earlier ones it refers
-    back to. The cues decide first; a question about no one paper that they leave as facts may
-    still be a set question by meaning ("Do any of those use RL?"). `meaning`: the text whose
-    meaning is compared with the prototypes, when not the question (its words as asked, for
-    a question in another language whose cue words were rendered in English)."""
+    """`named`, `focus`: how many papers it names, and earlier ones it refers back to. The cues
+    decide first; a question about no one paper they leave as facts may still be a set question
+    by meaning ("Do any of those use RL?"). `meaning`: the text compared with the prototypes,
+    when not the question (in another language, its words as asked); `filtered`: it states a
+    decision."""
     about = named or focus
     if about and SIMILAR_RE.search(question):  # "papers like this one": by the papers themselves
         return "similar"
     if COMPARE_RE.search(question) and (about >= 2 or SEVERAL_RE.search(question)):
-        return "compare"
+        # "Which of them compare against X?" picks among them
+        return "which" if about >= 2 and WHICH_OF_RE.search(question) else "compare"
     if named >= 2 and BETWEEN_RE.search(question):  # not "a gap between" of a follow-up's set
         return "compare"
     if about and how_many_alone(question):
@@ -87,10 +92,8 @@ def classify(
     if RATE_RE.search(question):  # how a set's papers fared, or those given ("of them")
         return "which"
     popular = POPULAR_TOPICS_RE.search(question) and not WHICH_RE.search(question)
-    if not about and popular:  # "What are the hot topics among the orals?"
-        return "topics"
-    if not about and IN_COMMON_RE.search(question):  # "What do these papers have in common?"
-        return "topics"  # the keywords and areas they share
+    if not about and (popular or IN_COMMON_RE.search(question)):  # "hot topics among orals?",
+        return "topics"  # "What do these papers have in common?": the keywords they share
     if not about and defined_term(question, "en" if meaning is None else "zh"):
         # "What is GRPO?": what its papers say it is, and the papers; not "What are the hot
         # topics in RL?", which its meaning tells
@@ -104,7 +107,7 @@ def classify(
         return "which"
     if about == 0 and ONE_DESCRIBED_RE.search(question):
         return "facts"
-    if WHICH_RE.search(question) and (about == 0 or WHICH_OF_RE.search(question)):
+    if WHICH_RE.search(question) and (about == 0 or picks(question, filtered)):
         return "which"
     if DETAIL_RE.search(question):  # "Who are the authors?": of a paper, not a set
         return "facts"
@@ -113,6 +116,15 @@ def classify(
         framed = not meaning and not PRONOUN_RE.search(question)
         return prototypes.nearest(meaning or question, framing_of(question) if framed else "")
     return "facts"
+
+
+def picks(question: str, filtered: bool) -> bool:
+    """Whether a set question over given papers picks among them: "which of them ...", or one
+    asking for nothing but the decision it states (`filtered`: "列一下口头报告的", "其中被录用的有
+    几篇？"), not "What do these papers propose?"."""
+    asked = subject_of(COUNT_ASKED_RE.sub(" ", question))
+    bare = filtered and not terms(asked) - FRAMING_STEMS
+    return bool(WHICH_OF_RE.search(question)) or bare
 
 
 def framing_of(question: str) -> str:

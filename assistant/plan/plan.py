@@ -17,6 +17,7 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
+from .continued import read
 from .count import asked_count
 from .cues import COUNT_ASKED_RE
 from .details import DETAIL_RE
@@ -31,16 +32,9 @@ from .filters import (
     without_areas,
     without_decision,
 )
-from .followup import Resolved, read, resolve, subjectless
+from .followup import Resolved, resolve, subjectless
 from .foreign import Foreign, content, render
-from .kinds import (
-    SET_KINDS,
-    Kind,
-    classify,
-    defined_term,
-    mentioned_term,
-    prototypes_for,
-)
+from .kinds import SET_KINDS, Kind, classify, defined_term, mentioned_term, prototypes_for
 from .named import find_named, names_removed
 from .stated import CODE_ASK_RE
 from .threshold import quantity_term
@@ -147,23 +141,24 @@ def make_plan(
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
     rendered = render(question, lang)  # its structural words as the English rules read them
-    asked_now, own = stated(rendered, flags, table)
+    said, own = stated(rendered, flags, table)
     named = find_named(table, question)
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
     meaning = question if lang != "en" else None
     first = classify(own, len(named), prototypes, meaning=meaning)
-    resolved = resolve(own, first, named, history, table, subjectless(question, own, lang))
-    filters, query = _with_context(own, resolved.context, asked_now, table, foreign is not None)
+    resolved = resolve(own, first, named, history, table, subjectless(question, own, lang), said)
+    filters, query = _with_context(own, resolved, said, table, foreign is not None)
     named, kind = ([], kind or first) if resolved.named_set else (named, kind)  # judged as given
     filters, decision = _asked(filters, flags, named, resolved, first, rendered)
     named = table.passing(named, filters)
-    kind = kind or classify(own, len(named), prototypes, len(resolved.focus), meaning)
+    focus, filtered = len(resolved.focus), bool(said.statuses)  # "列一下口头报告的": of them
+    kind = kind or classify(own, len(named), prototypes, focus, meaning, filtered)
     about = [*resolved.focus, *named]
     kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
-    asked = without_areas(each.subject or question, asked_now.areas)  # 'X 领域': a filter
+    asked = without_areas(each.subject or question, said.areas)  # 'X 领域': a filter
     words = _words(reader, embedder, (asked, query, own), resolved, kind, table, about)
-    noted = asked_now if kind == "compare" and resolved.focus else filters  # not the compared's
+    noted = said if kind == "compare" and resolved.focus else filters  # not the compared's
     return Plan(
         question=question,
         kind=kind,
@@ -289,11 +284,13 @@ def _notes(
 
 
 def _with_context(
-    own: str, context: str, filters: Filters, table: PaperTable, multilingual: bool
+    own: str, resolved: Resolved, filters: Filters, table: PaperTable, multilingual: bool
 ) -> tuple[Filters, str]:
-    """A follow-up searches with the earlier question too, and its filters count too."""
+    """A follow-up searches with the earlier question too, and its filters count too; a question
+    asking for other papers leaves out those given before."""
+    context = resolved.context
     if not context:
-        return filters, own
+        return merge(filters, resolved.besides), own
     rendered = render(context, language(context)) if multilingual else context
     earlier, rest = stated(rendered, Filters(), table)
     return merge(filters, as_earlier(earlier)), f"{own} {rest}"

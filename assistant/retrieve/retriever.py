@@ -10,7 +10,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ..plan.plan import Plan
-from ..schema import ChunkHit, PaperHit
+from ..schema import ChunkHit, Paper, PaperHit
 from ..store.catalog import Catalog
 from ..store.chroma import Store
 from ..store.multi import MultiCollection
@@ -167,11 +167,16 @@ class Retriever:
 
     def listing(self, plan: Plan) -> list[PaperHit]:
         """A question that is only a filter ("which oral papers are there?") lists them all; one
-        with none ("How many papers are there?"), every paper."""
+        with none ("How many papers are there?"), every paper; by title, the first MAX_LISTED
+        unless it is counted."""
+        papers = self.listed(plan)
+        shown = papers if plan.whole or plan.rate else papers[:MAX_LISTED]  # counted: all
+        return [PaperHit(paper=p, score=1.0) for p in shown]
+
+    def listed(self, plan: Plan) -> list[Paper]:
+        """Every paper a listing's filters let through, by title."""
         allowed = self.catalog.table.allowed(plan.filters)
-        papers = sorted(
+        return sorted(
             (p for p in self.catalog.table.papers if allowed is None or p.id in allowed),
             key=lambda p: p.title.lower(),
         )
-        shown = papers if plan.whole or plan.rate else papers[:MAX_LISTED]  # counted: all
-        return [PaperHit(paper=p, score=1.0) for p in shown]

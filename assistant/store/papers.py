@@ -113,6 +113,8 @@ class PaperTable:
 
 
 def passes(paper: Paper, filters: Filters) -> bool:
+    if paper.id in filters.besides:
+        return False
     if filters.statuses and paper.status not in filters.statuses:
         return False
     if filters.areas and not any(a.lower() in paper.primary_area.lower() for a in filters.areas):

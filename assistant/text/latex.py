@@ -7,8 +7,11 @@ import re
 _SC_RE = re.compile(r"\\textsc\{([^{}]*)\}")
 _CMD_RE = re.compile(
     r"\\(?:textbf|textit|emph|mathrm|mathbf|mathit|mathcal|mathbb|texttt|text|underline|"
-    r"operatorname|boldsymbol|bm|textsf|mbox|url)\s*\{([^{}]*)\}"
+    r"operatorname|boldsymbol|bm|textsf|mbox|url|textrm|textup|textnormal|mathsf|mathtt)"
+    r"\s*\{([^{}]*)\}"
 )
+# a citation command keeps its key, in parentheses: "\citet{zou2025certified}" is a reference
+_CITE_RE = re.compile(r"\\(?:cite|citet|citep|citealp|citeauthor|citeyear)\*?\s*\{([^{}]*)\}")
 _ESCAPE_RE = re.compile(r"\\([%&_#$<>])")
 # the symbols abstracts write in LaTeX, as the characters they stand for
 SYMBOLS = {
@@ -71,6 +74,7 @@ def clean_latex(text: str) -> str:
     out = text
     if "\\" in out:  # most abstracts have no command at all: skip the command patterns
         out = _SC_RE.sub(lambda m: m.group(1).upper(), out)
+        out = _CITE_RE.sub(r"(\1)", out)
         for _ in range(3):  # nested commands such as \textbf{\emph{x}}
             out = _CMD_RE.sub(r"\1", out)
         out = _ESCAPE_RE.sub(r"\1", out)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .bound_messages import BOUNDS
 from .counts import plural, verb_for
+from .followup_messages import FOLLOWUP
 from .metadata_messages import METADATA
 
 LANGUAGES = ("en", "zh")
@@ -47,14 +48,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "数字均摘自各篇摘要，统计口径可能不同。",
     },
     "unmatched": {"en": "Not matching: {names}.", "zh": "不符合：{names}。"},
-    "none_of": {
-        "en": "None of these {count} clearly matches this question: {names}.",
-        "zh": "这 {n} 篇论文都不明确符合这个问题：{names}。",
-    },
-    "none_of_one": {
-        "en": "This paper does not clearly match this question: {names}.",
-        "zh": "这篇论文不明确符合这个问题：{names}。",
-    },
     "matching_one": {"en": "This paper matches", "zh": "这篇论文符合"},
     "groups": {"en": ", in {k} groups", "zh": "，分为 {k} 组"},
     "colon": {"en": ":", "zh": "："},
@@ -105,11 +98,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "zh": "这 {papers}各自的{aspect}：",
     },
     "scope": {"en": " (with {filters})", "zh": "（筛选条件：{filters}）"},
-    "counted_past": {
-        "en": "The last answer gave only {count}: {names}. Say which papers you mean, by name or"
-        " by their number in an earlier list.",
-        "zh": "上一个回答只给出了 {n} 篇论文：{names}。请用名称或之前列表中的编号说明您指的是哪几篇。",
-    },
     "no_match": {
         "en": "No paper in this corpus{scope} addresses this question. ",
         "zh": "本语料库中{scope}没有论文涉及这个问题。",
@@ -187,7 +175,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "project page": {"en": "project page", "zh": "项目主页"},
     "annotator agreement": {"en": "annotator agreement", "zh": "标注一致性"},
     "filter_note": {"en": "filter applied: {filter}", "zh": "已应用筛选：{filter}"},
-    "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
     "negated_note": {
         "en": "the papers that do not match “{subject}” are most of these {count}, too many to "
         "list, so the ones that do are listed instead; narrow the question to {limit} papers or "
@@ -196,10 +183,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "把问题缩小到 {limit} 篇以内（例如只看口头报告或某一领域）即可列出不相符的论文",
     },
     "list_sep": {"en": ", ", "zh": "、"},
-    "closest": {
-        "en": "The papers in this corpus closest to {names}:",
-        "zh": "本语料库中与 {names} 最接近的论文：",
-    },
     "not_in_corpus": {
         "en": "No paper in this corpus mentions {names}.",
         "zh": "本语料库中没有论文提到 {names}。",
@@ -209,7 +192,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "year was not applied",
         "zh": "本语料库没有 {year} 年的论文（收录的论文来自 {held} 年），因此未按年份筛选",
     },
-    "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
     "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
     "part_only": {
         "en": "no paper matches “{subject}” as a whole; these match “{part}”",
@@ -226,7 +208,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "matched by its Latin-letter words only: run `iclr-assistant ingest` to add them.",
         "zh": "该索引还没有多语言向量，非英文问题只能按其中的拉丁字母词匹配：运行 `iclr-assistant ingest` 即可补上。",
     },
-} | {**METADATA, **BOUNDS}
+} | {**METADATA, **BOUNDS, **FOLLOWUP}
 
 
 # the words of a filter's description ("decision: oral (from the question)"), per language
@@ -236,6 +218,8 @@ FILTER_WORDS: dict[str, dict[str, str]] = {
         "area:": "领域：",
         "keyword:": "关键词：",
         "year:": "年份：",
+        "excluding:": "排除：",
+        "earlier papers": "之前给出的论文",
         "(from the question)": "（来自问题）",
         "(from an earlier question)": "（来自之前的问题）",
         "accepted": "已接收",

@@ -15,7 +15,7 @@ from ..embedding import MiniLMEmbedding, for_settings
 from ..engine import Engine
 from ..ingest.corpus import CorpusError, resolve_corpus
 from ..plan.filters import from_flags
-from ..schema import Answer, Filters, Paper, Turn
+from ..schema import Answer, Filters, Paper, Turn, replied
 from ..store.chroma import IndexError_, Store
 from ..text.counts import plural
 from .building import Builder
@@ -178,8 +178,7 @@ def respond(
         yield "", [*chat, _bot(error_message(err))], state, source_cards(None)
         return
     answer = _finished(answer, switched=bool(state.turns) and state.corpus != corpus)
-    cited = tuple(c.paper.id for c in answer.citations)  # by number: [5] and [6] may be one
-    turns += [Turn("user", message), Turn("assistant", answer.text, cited)]
+    turns += replied(message, answer)
     yield (
         "",
         [*chat, _bot(answer_message(answer))],

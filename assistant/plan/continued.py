@@ -1,0 +1,113 @@
+"""Elliptical follow-ups of a set question ("And generalization?", "What about the rejected
+ones?", "那被拒的呢？"): the earlier question asked in full, of the new subject or decision, so
+that it is answered as a question of its own. And the question as it is read (normalised, its
+typos and misspelt names corrected) before anything else reads it."""
+
+from __future__ import annotations
+
+import re
+
+from ..schema import Turn
+from ..store.papers import PaperTable
+from ..text.language import language
+from ..text.messages import say
+from ..text.tokens import terms
+from .count import how_many_alone
+from .cues import FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
+from .cues_followup import (
+    CONTINUATION_RE,
+    NUMBERED_RE,
+    ORDINAL_RE,
+    PICKING_RE,
+    PRONOUN_RE,
+    RANGE_RE,
+    SET_NOUN_RE,
+)
+from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN
+from .filters import decision_in, from_question
+from .foreign import content, render
+from .kinds import subject_of
+from .spelling import misnamed, normalise, spelled
+
+ZH_DECISION_RE = re.compile(ZH_DECISION)
+
+
+def continued(question: str, history: list[Turn], lang: str = "en") -> str | None:
+    """An elliptical follow-up of a set question ("And generalization?", "What about diffusion
+    models?", "那生成模型呢？" after "Which papers study memorization?"): the earlier question
+    asked of the new subject, or of the decision it names ("What about posters?"), or asked
+    again ("How many are there?", its count). The earlier question is read as it was: itself a
+    follow-up of this kind, the question it stood for. None for any other question."""
+    rendered = render(question, lang)
+    cue, alone = CONTINUATION_RE.match(rendered), how_many_alone(rendered)
+    tail = lang == "zh" and rendered.rstrip(" ？?").endswith("what about")  # 口头报告呢？
+    at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
+    if at is None or not (cue or alone or tail):  # no continuation: the history is not read
+        return None
+    earlier = history[at].content
+    earlier = continued(earlier, history[:at], lang) or earlier  # "and the posters?" in a chain
+    asked = render(earlier, lang)
+    of_set = WHICH_RE.search(asked) is not None or SUMMARY_RE.search(asked) is not None
+    if alone:
+        return earlier if of_set else None
+    if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
+        return other  # "What about the rejected ones?": the earlier subject, another decision
+    if lang == "zh" and (cue or tail):
+        if other := _switched_zh(earlier, question):  # 那被拒的呢？, 口头报告呢？
+            return other
+    points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
+    if not cue or not of_set or any(c.search(rendered) for c in points):
+        return None
+    if lang == "en":
+        new, before = question[cue.end() :].strip(" ?.!,"), subject_of(from_question(earlier)[1])
+    else:
+        new, before = content(question, lang), content(earlier, lang)
+    return earlier.replace(before, new, 1) if new and before and before in earlier else None
+
+
+def _switched(earlier: str, new: str) -> str | None:
+    """The earlier question asked of the decision a follow-up names and nothing else ("What
+    about posters?" after "Are there orals on protein design?": "Are there posters on protein
+    design?"; "What about the orals?" after "Which papers use X?": "Which oral papers use X?");
+    None when the follow-up names more than a decision."""
+    now, before = decision_in(new), decision_in(earlier)
+    if now is None or terms(from_question(new)[1]) - FRAMING_STEMS or PICKING_RE.match(new):
+        return None  # "And which were withdrawn?": of the papers given
+    if before is not None:  # "oral papers" -> "poster papers"; "Are there orals" -> "posters"
+        span = before[1].span()
+        said = now[0] if SET_NOUN_RE.match(earlier[span[1] :].lstrip()) else now[1].group(0)
+        return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
+    noun = SET_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
+    return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}" if noun else None
+
+
+def _switched_zh(earlier: str, question: str) -> str | None:
+    """In Chinese, the earlier question asked of the decision a follow-up names and nothing
+    else (那被拒的呢？ after 哪些关于投机解码的论文是口头报告？; 口头报告呢？ after 哪些论文是关于X的？)."""
+    now = decision_in(render(question, "zh"))  # 没有被接收: rejected
+    if now is None or content(question, "zh").strip():
+        return None
+    said = ZH_DECISION_WORDS[now[0]]
+    if (before := ZH_DECISION_RE.search(earlier)) is not None:
+        return f"{earlier[: before.start()]}{said}{earlier[before.end() :]}"
+    noun = re.search(ZH_PAPERS_NOUN, earlier)
+    return f"{earlier[: noun.start()]}{said}{earlier[noun.start() :]}" if noun else None
+
+
+def read(
+    question: str, history: list[Turn], table: PaperTable, multilingual: bool
+) -> tuple[str, list[Turn], tuple[str, ...]]:
+    """The question as it is read: normalised, its typos corrected, an elliptical follow-up of a
+    set question asked in full ("And generalization?" -> "Which papers study generalization?",
+    with no history left to follow); and the notes that say so."""
+    question, fixed = spelled(normalise(question), table.words.doc_freq)
+    question, renamed = misnamed(question, table.single_names, table.words.doc_freq)
+    fixed += renamed
+    lang = language(question) if multilingual else "en"
+    notes = (
+        [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
+    )
+    again = continued(question, history, lang)
+    if again is None:
+        return question, history, tuple(notes)
+    return again, [], (*notes, say(lang, "read_as", question=again))

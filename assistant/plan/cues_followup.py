@@ -1,0 +1,86 @@
+"""The English cues by which a follow-up refers back to the papers of an earlier answer: a
+pronoun, an ordinal, a source number, a continuation, a definite noun phrase (plan/followup.py
+reads them; the other cues are in cues.py)."""
+
+from __future__ import annotations
+
+import re
+
+# Follow-ups. A pronoun points back on its own; a definite noun phrase ("the papers", "the
+# method") or a very short question points back only when the question brings no set of its own.
+ORDINALS = {
+    "first": 0,
+    "1st": 0,
+    "former": 0,
+    "second": 1,
+    "2nd": 1,
+    "third": 2,
+    "3rd": 2,
+    "fourth": 3,
+    "4th": 3,
+    "fifth": 4,
+    "5th": 4,
+    "last": -1,
+    "latter": -1,
+}
+ORDINAL_RE = re.compile(
+    r"\b(" + "|".join(ORDINALS) + r")\b(?:\s+(?:one|paper|of them|work|method))?", re.I
+)
+COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "both": 2}
+RANGE_RE = re.compile(  # "the first two", "the last 3", "the top three"; not "the top 5 papers
+    # on diffusion", a new set of that many (plan/count.py)
+    r"\b(first|last|top)\s+(two|three|four|five|[2-9])\b"
+    r"(?!\s+(?:[\w-]+\s+)?(?:papers|works|orals|posters)\s+(?:on|about|that|in|for)\b)",
+    re.I,
+)
+NUMBERED_RE = re.compile(
+    r"\b(?:paper|source|reference|number|no\.?)\s*\[?(\d{1,2})\]?|\[(\d{1,2})\]", re.I
+)
+PRONOUN_RE = re.compile(
+    r"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each|ones|which one)\b",
+    re.I,
+)
+SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)
+# words that point back at several papers ("which of them", "the accepted ones"): after an answer
+# about one paper, at the list before it
+PLURAL_RE = re.compile(r"\b(?:them|these|those|both|ones)\b", re.I)
+# "Which of the posters are training-free?": some of the papers just given, by a noun alone; not
+# "Which of the papers on X ...", a set of its own
+PARTITIVE_RE = re.compile(
+    r"\b(?:which|how many|any|none|some|all)\s+of\s+the\s+(?:\w+\s+)?"
+    r"(?:papers|works|orals|posters|submissions|accepted|rejected|withdrawn)\b"
+    r"(?!\s+(?:on|about|in|for|that|which|from|with|using)\b)",
+    re.I,
+)
+# a follow-up picking from the papers given ("And which were withdrawn?", "How many use RL?"),
+# not naming a decision to ask the earlier question of ("What about the rejected ones?")
+PICKING_RE = re.compile(r"\s*(?:which|how many)\b", re.I)
+# the noun a decision word qualifies ("Which papers use X?" -> "Which oral papers use X?")
+SET_NOUN_RE = re.compile(r"\b(?:papers?|works?|submissions?|articles?|studies)\b", re.I)
+# "Which is more efficient?", "Which does better on long inputs?": "which" standing for one of the
+# papers at hand, chosen among them; not when the question names papers of its own
+CHOOSING_WORDS = 6  # ... in a question this short: a longer one names what it chooses among
+CHOOSING_RE = re.compile(
+    rf"^\s*which\s+(?:is|was|has|does|did|would|could|can|will)\b(?!.*{SET_NOUN_RE.pattern})",
+    re.I,
+)
+DEFINITE_RE = re.compile(
+    r"\b(?:this|that|the (?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|"
+    r"three|same|above|previous|latter|former))\b",
+    re.I,
+)
+CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
+ADDRESSED_RE = re.compile(r"\b(?:you|your)\b|你|您", re.I)  # a question to the assistant itself
+# words that point at papers or the corpus as a whole: a question without them, and without a
+# subject ("What are the contributions?"), asks about the papers under discussion
+PAPERS_NOUN_RE = re.compile(
+    r"\b(?:papers?|works?|submissions?|articles?|studies|corpus|conference|all|every\w*)\b", re.I
+)
+SHORT_QUESTION_WORDS = 3
+# "Are there other papers on X?", "any more orals on X?" (还有其他…的论文吗): the papers the last
+# answer gave are left out
+OTHERS_RE = re.compile(
+    r"\b(?:other|more)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|submissions|studies|ones|orals|posters)\b"
+    r"|\banything else\b|\bbesides (?:these|those|them|it|this)\b",
+    re.I,
+)

@@ -1,0 +1,31 @@
+"""The words of answers about the papers a conversation has already given: which papers a
+follow-up is about, how it was read, the papers closest to them, and a follow-up counting past
+them. Part of the one message table (messages.MESSAGES), kept here to keep each file small."""
+
+from __future__ import annotations
+
+FOLLOWUP: dict[str, dict[str, str]] = {
+    "none_of": {
+        "en": "None of these {count} clearly matches this question: {names}.",
+        "zh": "这 {n} 篇论文都不明确符合这个问题：{names}。",
+    },
+    "none_of_one": {
+        "en": "This paper does not clearly match this question: {names}.",
+        "zh": "这篇论文不明确符合这个问题：{names}。",
+    },
+    "counted_past": {
+        "en": "The last answer gave only {count}: {names}. Say which papers you mean, by name or"
+        " by their number in an earlier list.",
+        "zh": "上一个回答只给出了 {n} 篇论文：{names}。请用名称或之前列表中的编号说明您指的是哪几篇。",
+    },
+    "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
+    "closest": {
+        "en": "The papers in this corpus closest to {names}:",
+        "zh": "本语料库中与 {names} 最接近的论文：",
+    },
+    "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
+    "closest_many": {
+        "en": "The papers in this corpus closest to the {n} papers given ({names}, …):",
+        "zh": "本语料库中与之前给出的 {n} 篇论文（{names} 等）最接近的论文：",
+    },
+}

@@ -1,0 +1,133 @@
+"""Follow-ups in a conversation, over the real seed index: which earlier papers "them", "the
+first one", "the posters", "其中被录用的" and "other papers" point at, and what an answer keeps
+for the questions after it (every paper of a set it showed only part of; whether it found
+nothing)."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import Engine
+from assistant.plan.followup import short_names
+from assistant.schema import Turn, replied
+
+REX, ELMUR, REPSPEC, TUMOR, SCUBA, XLSTM = (
+    "btWHQoSZZ1",
+    "bm3rbtEMFj",
+    "bqEi97qzzz",
+    "bmQXN1Kg5i",
+    "bkjKnO9s7T",
+    "bpbU549sSg",
+)
+A_LIST_THEN_ONE_OF_IT = [
+    Turn("user", "Which papers use chain-of-thought reasoning?"),
+    Turn("assistant", "2 papers match: Rex-Thinker [1], TumorChain [2].", (REX, TUMOR)),
+    Turn("user", "What dataset does the second one build?"),
+    Turn("assistant", "TumorChain builds TumorCoT [1].", (TUMOR,)),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "focus"),
+    [
+        ("Which of them use reinforcement learning?", (REX, TUMOR)),
+        ("What is the first one about?", (REX,)),
+        ("Compare the first and the last", (REX, TUMOR)),
+        ("What are its limitations?", (TUMOR,)),  # "it": the one just answered
+        ("Which of the posters use reinforcement learning?", (REX, TUMOR)),
+    ],
+)
+def test_a_plural_or_an_ordinal_after_an_answer_about_one_paper_points_at_the_list_before(
+    engine: Engine, question: str, focus: tuple[str, ...]
+) -> None:
+    assert engine.plan(question, A_LIST_THEN_ONE_OF_IT).focus == focus
+
+
+def test_an_answer_that_found_nothing_leaves_the_list_before_it_to_follow_up(
+    engine: Engine,
+) -> None:
+    nothing = "None of these 2 papers clearly matches: **TumorChain** (Poster), **Rex-Thinker**."
+    history = [*A_LIST_THEN_ONE_OF_IT[:2], Turn("user", "Which of them use diffusion?")]
+    found_nothing = [*history, Turn("assistant", nothing, (), abstained=True)]
+    assert engine.plan("Compare the first two", found_nothing).focus == (REX, TUMOR)
+    # read back from its text, the same answer would count its papers in the order it names them
+    named_back = [*history, Turn("assistant", nothing)]
+    assert engine.plan("Compare the first two", named_back).focus == (TUMOR, REX)
+
+
+def test_a_follow_up_asks_about_every_paper_of_a_set_shown_in_part(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("assistant.retrieve.retriever.MAX_LISTED", 5)
+    listing = engine.ask("Which poster papers are there?")
+    assert len({c.paper.id for c in listing.citations}) == 5 and len(listing.members) == 19
+    turns = replied("Which poster papers are there?", listing)
+    plan = engine.plan("How many of them use reinforcement learning?", turns)
+    assert set(plan.focus) == set(listing.members)
+    assert "(+14)" in " ".join(plan.notes)  # the note names five and counts the rest
+    shown_second = listing.citations[1].paper.id
+    assert engine.plan("Summarize the second one", turns).focus == (shown_second,)
+
+
+def test_a_list_of_an_answer_that_shows_all_it_found_keeps_no_members(engine: Engine) -> None:
+    answer = engine.ask("Which papers use reinforcement learning?")
+    assert answer.citations and answer.members == ()
+
+
+def test_other_papers_on_a_subject_leave_out_those_already_given(engine: Engine) -> None:
+    first = "What does RepSpec propose?"
+    turns = replied(first, engine.ask(first))
+    plan = engine.plan("Are there other papers on speculative decoding?", turns)
+    assert REPSPEC in plan.filters.besides and plan.focus == ()
+    answer = engine.ask("Are there other papers on speculative decoding?", turns)
+    assert REPSPEC not in {c.paper.id for c in answer.citations}
+    assert "excluding: earlier papers (1)" in " ".join(answer.notes)
+    # without "other", the same set question finds RepSpec again
+    again = engine.ask("Which papers are on speculative decoding?", turns)
+    assert REPSPEC in {c.paper.id for c in again.citations}
+
+
+def test_which_of_them_compare_with_something_picks_among_them(engine: Engine) -> None:
+    plan = engine.plan("Which of them compare against Transformers?", A_LIST_THEN_ONE_OF_IT[:2])
+    assert plan.kind == "which" and plan.focus == (REX, TUMOR)
+
+
+def test_a_named_paper_compared_with_the_first_one_of_a_list(engine: Engine) -> None:
+    plan = engine.plan("Compare ELMUR with the first one", A_LIST_THEN_ONE_OF_IT[:2])
+    assert plan.kind == "compare" and set(plan.pinned) == {ELMUR, REX}
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("列一下海报的", "which"),  # the poster ones, of the papers at hand
+        ("有没有海报？", "which"),
+        ("其中被录用的有几篇？", "which"),
+        ("其中被录用为海报的有哪些？", "which"),
+        ("有没有被拒的相关论文？", "similar"),  # related: like these, not a topic "related"
+        ("有没有类似的工作？", "similar"),
+    ],
+)
+def test_chinese_follow_ups_that_only_name_a_decision_pick_among_the_papers_at_hand(
+    engine: Engine, question: str, kind: str
+) -> None:
+    plan = engine.plan(question, A_LIST_THEN_ONE_OF_IT[:2])
+    assert plan.kind == kind and set(plan.focus) == {REX, TUMOR}
+
+
+def test_chinese_which_one_after_a_comparison_chooses_between_its_two_papers(
+    engine: Engine,
+) -> None:
+    question = "ELMUR 和 xLSTM Scaling Laws 有什么区别？"
+    turns = replied(question, engine.ask(question))
+    plan = engine.plan("哪一篇是线性复杂度的？", turns)
+    assert set(plan.focus) == {ELMUR, XLSTM}
+    # a paper's own subject with 相关 stays the subject: papers on reinforcement learning
+    topic = engine.plan("有没有强化学习相关的论文？", turns)
+    assert topic.kind == "which" and topic.focus == () and "reinforcement" in topic.subject
+
+
+def test_a_follow_ups_note_names_a_long_set_in_part(engine: Engine) -> None:
+    ids = [p.id for p in engine.papers[:8]]
+    note = short_names(engine.table, ids)
+    assert note.endswith("(+3)") and note.count(", ") == 4
