@@ -25,7 +25,7 @@ from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.comparison import with_the_one_before, without_comparison
 from .plan.cues import AUTHOR_RE, SUMMARY_RE
-from .plan.followup import discussed, short_names
+from .plan.followup import discussed, names_papers, short_names
 from .plan.foreign import Foreign, render
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.plan import Plan, make_plan
@@ -193,6 +193,22 @@ class Engine:
         again = self.plan(plan.question, history, filters, k, kind=kind)
         return replace(again, named=(found,), described=True)
 
+    def of_discussed(
+        self, plan: Plan, history: Sequence[Turn], closest: Sequence[PaperHit]
+    ) -> Plan | None:
+        """A question that finds no paper, points at none and asks for none, whose closest
+        papers hold the one under discussion ("What happens in the cold-start phase?",
+        冷启动阶段做了什么？ after an answer about Rex-Thinker): a question about that paper."""
+        before = discussed(history)
+        rendered = render(plan.question, plan.lang)
+        if before not in {h.paper.id for h in closest} or plan.anchored or plan.listing:
+            return None
+        if names_papers(plan.question, rendered, plan.lang) or before is None:
+            return None
+        note = say(plan.lang, "followup_note", names=short_names(self.table, [before]))
+        again = self.plan(plan.question, filters=plan.filters, kind="facts")
+        return replace(again, focus=(before,), notes=(note, *plan.notes))
+
     def anonymous(self) -> bool:
         """Whether most papers of the corpus list no authors (its submissions are anonymous)."""
         return 2 * sum(bool(p.authors) for p in self.papers) < len(self.papers)
@@ -249,6 +265,9 @@ class Engine:
         answer = two_sides(self, plan) if plan.sides else None
         if answer is None:
             plan, hits, decision = decided(self, plan, llm)
+            if decision.verdict == "abstain_corpus":  # "What happens in the cold-start phase?"
+                if again := self.of_discussed(plan, history or (), decision.about):
+                    plan, hits, decision = decided(self, again, llm)
             if decision.verdict == "answer" and llm and not plan.from_metadata:
                 titles = cited_titles(self.table, history or ())
                 k = k or self.settings.top_k

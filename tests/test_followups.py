@@ -131,3 +131,67 @@ def test_a_follow_ups_note_names_a_long_set_in_part(engine: Engine) -> None:
     ids = [p.id for p in engine.papers[:8]]
     note = short_names(engine.table, ids)
     assert note.endswith("(+3)") and note.count(", ") == 4
+
+
+GROKKING = "blfwRondjY"
+
+
+def test_why_a_paper_was_accepted_says_the_decision_and_where_the_reasons_are(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("Why was ELMUR accepted as a poster?")
+    assert not answer.text.startswith("Yes") and "accepted as a poster" in answer.text
+    assert "meta-review" in answer.text
+    assert engine.ask("Is ELMUR a poster?").text.startswith("Yes.")
+
+
+def test_what_about_papers_on_a_new_subject_asks_the_earlier_question_of_it(
+    engine: Engine,
+) -> None:
+    from assistant.plan.continued import continued
+
+    history = [Turn("user", "Which papers use reinforcement learning?"), Turn("assistant", "...")]
+    assert continued("What about papers on video?", history) == "Which papers use video?"
+
+
+def test_a_question_no_paper_answers_but_the_one_under_discussion_is_about_it(
+    engine: Engine,
+) -> None:
+    first = "Rex-Thinker 里的 GRPO 是用来干嘛的？"
+    turns = replied(first, engine.ask(first))
+    answer = engine.ask("冷启动阶段做了什么？", turns)  # the cold-start phase: Rex-Thinker's
+    assert not answer.abstained and {c.paper.id for c in answer.citations} == {REX}
+    assert "cold-start" in answer.text
+    # a question asking for papers of its own is not read as about it
+    other = engine.ask("Which papers study protein folding?", turns)
+    assert other.abstained
+
+
+@pytest.mark.parametrize(
+    ("question", "turn_before", "focus", "kind"),
+    [
+        ("训练 token 数呢？", "给我总结一下 xLSTM Scaling Laws 这篇", (XLSTM,), "facts"),
+        ("它的实验环境有哪些？", "ELMUR 是做什么的？", (ELMUR,), "facts"),
+    ],
+)
+def test_a_chinese_question_about_the_paper_just_answered_stays_on_it(
+    engine: Engine, question: str, turn_before: str, focus: tuple[str, ...], kind: str
+) -> None:
+    turns = replied(turn_before, engine.ask(turn_before))
+    plan = engine.plan(question, turns)
+    assert plan.focus == focus and plan.kind == kind
+
+
+def test_pros_and_cons_of_two_papers_compares_them_side_by_side(engine: Engine) -> None:
+    answer = engine.ask("比较一下 ExpVid 和 ImagenWorld 的优缺点")
+    assert answer.kind == "compare" and answer.text.startswith("|")
+
+
+def test_submissions_counted_in_chinese_are_the_corpus_papers(engine: Engine) -> None:
+    answer = engine.ask("一共有多少篇投稿？")
+    assert not answer.abstained and "19" in answer.text.split("\n")[0]
+
+
+def test_a_chinese_question_describing_its_paper_in_one_clause_finds_it(engine: Engine) -> None:
+    answer = engine.ask("那篇研究 grokking 的论文用了什么模型？")
+    assert {c.paper.id for c in answer.citations} == {GROKKING}

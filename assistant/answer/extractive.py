@@ -104,7 +104,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
             draft.parts.insert(0, say(plan.lang, "unranked", n=len(about)))
         return draft
     if plan.decision is not None and about:  # "Is RepSpec an oral?": its status field says
-        return decided(about[0].paper, plan.decision, plan.lang)
+        return decided(about[0].paper, plan.decision, plan.lang, bool(WHY_RE.search(plan.question)))
     return _facts(plan, about, bank, words)
 
 
@@ -283,13 +283,14 @@ def _aspect_asked(
 
 
 def _pointing_clause(plan: Plan) -> str | None:
-    """In another language, the clause of a question that points at the paper it describes
-    (在这个评测科学实验视频的基准上，…): the paper is found by it, not by what is asked of it."""
+    """In another language, the clause (or words) of a question pointing at the paper it
+    describes (在这个评测科学实验视频的基准上，…): the paper is found by it, not by what is asked."""
     if plan.lang == "en":
         return None
     clauses = [c for c in ZH_CLAUSE_RE.split(plan.question) if c.strip()]
     pointing = [c for c in clauses[:-1] if POINTING_RE.search(c)]  # the last one asks
-    return pointing[0] if pointing else None
+    within = POINTING_RE.search(clauses[-1]) if clauses else None  # "那篇研究 X 的论文用了…"
+    return pointing[0] if pointing else within.group(0) if within else None
 
 
 def _one_described(plan: Plan) -> bool:

@@ -14,20 +14,22 @@ from .draft import Draft, label
 UNSETTLED = ("Not accepted",)  # not on the accepted list when the data was taken: no plain yes
 
 
-def decided(paper: Paper, asked: tuple[str, ...], lang: str) -> Draft:
-    """`asked`: the statuses the question asks whether the paper has (none: it asks which)."""
+def decided(paper: Paper, asked: tuple[str, ...], lang: str, why: bool = False) -> Draft:
+    """`asked`: the statuses the question asks whether the paper has (none: it asks which);
+    `why`: it asks why ("Why was it accepted as an oral?"), which no abstract says."""
     draft = Draft()
     cite, name, key = draft.cite(paper, ""), paper.display_name, f"status_{paper.status}"
     if key not in MESSAGES:
         draft.parts.append(say(lang, "undecided", name=name, cite=cite))
         return draft
     yes = ""
-    if asked and paper.status not in UNSETTLED:
+    if asked and paper.status not in UNSETTLED and not why:
         yes = say(lang, "decided_yes" if paper.status in asked else "decided_no")
     outcome, year = say(lang, key), paper.year_or_default
     draft.parts.append(
         say(lang, "decided", yes=yes, name=name, outcome=outcome, year=year, cite=cite)
     )
+    draft.parts += [say(lang, "decided_why")] if why else []
     return draft
 
 

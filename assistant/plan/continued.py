@@ -30,6 +30,7 @@ from .kinds import subject_of
 from .spelling import misnamed, normalise, spelled
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
+SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
 
 def continued(question: str, history: list[Turn], lang: str = "en") -> str | None:
@@ -55,11 +56,13 @@ def continued(question: str, history: list[Turn], lang: str = "en") -> str | Non
     if lang == "zh" and (cue or tail):
         if other := _switched_zh(earlier, question):  # 那被拒的呢？, 口头报告呢？
             return other
+    # "What about papers on X?": X, the new subject ("papers on" frames it, no set of its own)
+    topic = SET_LEAD_RE.sub("", question[cue.end() :].strip(" ?.!,")) if cue else ""
     points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
-    if not cue or not of_set or any(c.search(rendered) for c in points):
+    if not cue or not of_set or any(c.search(topic if lang == "en" else rendered) for c in points):
         return None
     if lang == "en":
-        new, before = question[cue.end() :].strip(" ?.!,"), subject_of(from_question(earlier)[1])
+        new, before = topic, subject_of(from_question(earlier)[1])
     else:
         new, before = content(question, lang), content(earlier, lang)
     return earlier.replace(before, new, 1) if new and before and before in earlier else None

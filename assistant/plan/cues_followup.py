@@ -70,6 +70,8 @@ DEFINITE_RE = re.compile(
     re.I,
 )
 CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
+# ... or closing it: "训练 token 数呢？" (rendered "... what about"), the same asked of another thing
+CONTINUED_RE = re.compile(rf"{CONTINUATION_RE.pattern}|\bwhat about\s*[？?]?\s*$", re.I)
 ADDRESSED_RE = re.compile(r"\b(?:you|your)\b|你|您", re.I)  # a question to the assistant itself
 # words that point at papers or the corpus as a whole: a question without them, and without a
 # subject ("What are the contributions?"), asks about the papers under discussion

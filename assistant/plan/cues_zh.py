@@ -177,6 +177,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"(?:现有|已有|以往|传统|之前|先前)的?(?:方法|模型|工作)的?(?:哪些|什么)?(?:局限性?|不足之处?|缺点)",
         " limitations of existing methods ",
     ),
+    (r"优缺点|优劣势?|利弊", " pros and cons "),  # not limitations alone: a comparison shows both
     (r"局限性?|不足之处|缺点", " limitations "),
     (r"未来(?:的)?(?:工作|方向)", " future work "),
     (r"批大小", " batch size "),
@@ -200,7 +201,7 @@ ZH_DEFINE = (
 ZH_NOT_A_TERM = r"论文|工作|研究|文章|方面|进展|领域|方向|这|那|它|其"
 # words that point at papers or the corpus as a whole, as cues.PAPERS_NOUN_RE (a decision's noun
 # alone, 口头报告 or 海报, does not: "有没有口头报告？" after a list asks about its papers)
-ZH_SET_NOUN = r"论文|工作|文章|研究|所有|全部|语料|一共|总共|整个"
+ZH_SET_NOUN = r"论文|工作|文章|研究|投稿|稿件|所有|全部|语料|一共|总共|整个"
 ZH_PAPERS_NOUN = rf"{ZH_SET_NOUN}|报告|海报"
 # the words that name a decision (rendered as filters above), for a follow-up that switches it
 ZH_DECISION = (
@@ -220,7 +221,7 @@ ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral characte
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
 # is about 视频理解): removed before the subject is looked up in the multilingual space.
 ZH_FRAMING = (
-    r"论文|文章|工作|研究|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对|属于"
+    r"论文|文章|工作|研究|投稿|稿件|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对|属于"
     r"|^那(?:篇|个)"  # "那篇地震波反演的文章": the one described
     r"|一共|总共|总计|合计"  # in total: how many, not of what
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
@@ -275,6 +276,6 @@ ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
 
 # a pointer introducing the description of one paper (在这个评测科学实验视频的基准上, 关于…的那篇
 # 论文), not 该 of 应该 nor 这个 before what is asked (这个分类器)
-ZH_POINTING = r"(?:这个|这篇|那篇|那个|(?<![应活])该)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}的(?:那|这)(?:篇|个)"
+ZH_POINTING = r"(?:这个|这篇|那篇|那个|(?<![应活])该)(?!论文|文章|工作)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}的(?:那|这)(?:篇|个)"
 # how an answer is to be presented, not what it is about (用表格, 请详细, 简要地)
 ZH_PRESENTATION = r"[用以]表格(?:形式)?|列个?表|请?详细(?:地|一点|些|说明)?|请?简要地?|请?简单地?"

@@ -16,7 +16,7 @@ from .cues_followup import (
     ADDRESSED_RE,
     CHOOSING_RE,
     CHOOSING_WORDS,
-    CONTINUATION_RE,
+    CONTINUED_RE,
     COUNTS,
     DEFINITE_RE,
     NUMBERED_RE,
@@ -59,7 +59,7 @@ def subjectless(question: str, rendered: str, lang: str) -> bool:
     """Whether a question names neither a subject nor papers ("What are the contributions?",
     有哪些贡献？): after an answer, it asks about that answer's papers, not the whole corpus."""
     # (in Chinese, the words the cues render, "which papers" for 有哪些, point at nothing)
-    if re.search(ZH_SET_NOUN, question) if lang == "zh" else PAPERS_NOUN_RE.search(rendered):
+    if names_papers(question, rendered, lang):
         return False
     if RATE_RE.search(rendered) or ADDRESSED_RE.search(rendered):
         return False  # "What is the acceptance rate?": the corpus's; "What can you do?"
@@ -69,6 +69,12 @@ def subjectless(question: str, rendered: str, lang: str) -> bool:
     return terms(subject_of(rendered)) <= ASPECT_STEMS
 
 
+def names_papers(question: str, rendered: str, lang: str) -> bool:
+    """Whether a question points at papers or the corpus ("Which papers ...", "all", 论文)."""
+    zh = lang == "zh"
+    return bool(re.search(ZH_SET_NOUN, question) if zh else PAPERS_NOUN_RE.search(rendered))
+
+
 def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     """A pronoun, an ordinal, a source number or a continuation points back, as does a question
     with no subject of its own (`bare`, see subjectless) of any kind but topics; "the papers" or a
@@ -76,7 +82,7 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     the papers about memory" starts afresh)."""
     cues = (
         PRONOUN_RE,
-        CONTINUATION_RE,
+        CONTINUED_RE,
         ORDINAL_RE,
         NUMBERED_RE,
         RANGE_RE,

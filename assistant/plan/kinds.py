@@ -42,7 +42,7 @@ from .cues import (
     WHICH_OF_RE,
     WHICH_RE,
 )
-from .cues_followup import PRONOUN_RE
+from .cues_followup import PLURAL_RE, PRONOUN_RE, SINGULAR_RE
 from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .details import DETAIL_RE
 from .filters import RATE_RE
@@ -122,6 +122,8 @@ def picks(question: str, filtered: bool) -> bool:
     """Whether a set question over given papers picks among them: "which of them ...", or one
     asking for nothing but the decision it states (`filtered`: "列一下口头报告的", "其中被录用的有
     几篇？"), not "What do these papers propose?"."""
+    if SINGULAR_RE.search(question) and not PLURAL_RE.search(question):  # "它的实验环境有哪些？":
+        return False  # what one paper has, not which of them ("quantizing it" in "which of them")
     asked = subject_of(COUNT_ASKED_RE.sub(" ", question))
     bare = filtered and not terms(asked) - FRAMING_STEMS
     return bool(WHICH_OF_RE.search(question)) or bare

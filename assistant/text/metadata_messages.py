@@ -12,6 +12,11 @@ METADATA: dict[str, dict[str, str]] = {
     },
     "decided_yes": {"en": "Yes. ", "zh": "是的。"},
     "decided_no": {"en": "No. ", "zh": "不是。"},
+    "decided_why": {
+        "en": "The abstracts do not give the reasons for a decision; its reviews and meta-review"
+        " on OpenReview do.",
+        "zh": "摘要不说明录用的理由；OpenReview 上的评审意见和元评审（meta-review）有说明。",
+    },
     "status_Oral": {"en": "accepted as an oral", "zh": "以口头报告形式被接收"},
     "status_Poster": {"en": "accepted as a poster", "zh": "以海报形式被接收"},
     "status_ConditionalOral": {
