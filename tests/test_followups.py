@@ -195,3 +195,18 @@ def test_submissions_counted_in_chinese_are_the_corpus_papers(engine: Engine) ->
 def test_a_chinese_question_describing_its_paper_in_one_clause_finds_it(engine: Engine) -> None:
     answer = engine.ask("那篇研究 grokking 的论文用了什么模型？")
     assert {c.paper.id for c in answer.citations} == {GROKKING}
+
+
+@pytest.mark.parametrize(
+    ("question", "method", "task"),
+    [
+        ("有没有用扩散模型做图像生成的论文？", "diffusion model", "image generation"),
+        ("哪些论文用强化学习训练大模型做推理？", "reinforcement learning", "reasoning"),
+    ],
+)
+def test_a_method_used_for_a_task_keeps_both_in_the_subject(
+    engine: Engine, question: str, method: str, task: str
+) -> None:
+    # "用 X 做 Y" had lost X: "diffusion for molecules" listed LLM-based molecule generators
+    subject = engine.plan(question).subject
+    assert subject.startswith(method) and " for " in subject and task in subject

@@ -279,3 +279,10 @@ ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
 ZH_POINTING = r"(?:这个|这篇|那篇|那个|(?<![应活])该)(?!论文|文章|工作)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}的(?:那|这)(?:篇|个)"
 # how an answer is to be presented, not what it is about (用表格, 请详细, 简要地)
 ZH_PRESENTATION = r"[用以]表格(?:形式)?|列个?表|请?详细(?:地|一点|些|说明)?|请?简要地?|请?简单地?"
+# "用扩散模型做分子生成", "用强化学习训练 LLM 做数学推理": a method used for a task, both of the
+# subject (diffusion models for molecule generation), not the task alone
+ZH_INSTRUMENT = (
+    r"^(?:用|使用|利用|采用|基于)(?P<method>[^，。？?]{2,12}?)(?:来)?"
+    r"(?:(?:训练|做|进行|实现|完成)|(?=生成|提升|提高|改进|解决|处理|预测|检测|识别|加速))"
+    r"(?P<task>[^，。？?]{2,})$"
+)

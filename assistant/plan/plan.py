@@ -19,7 +19,7 @@ from ..text.tokens import terms
 from .asks import Each, of_each
 from .continued import read
 from .count import asked_count
-from .cues import COUNT_ASKED_RE
+from .cues import COUNT_ASKED_RE, SIMILAR_RE
 from .details import DETAIL_RE
 from .fields import field_asked
 from .filters import (
@@ -204,7 +204,8 @@ def _asked(
     RepSpec an oral?", "Is it an oral?" after an answer about GTool); and that decision."""
     if first in SET_KINDS and RATE_RE.search(rendered):  # "... on X were accepted": measured
         return without_decision(filters, flags), None
-    one = not named and len(resolved.focus) == 1  # a follow-up about the one paper just answered
+    # a follow-up about the one paper just answered; not "Any rejected papers like it?"
+    one = not named and len(resolved.focus) == 1 and not SIMILAR_RE.search(rendered)
     about = named or list(resolved.focus)
     return asked_of(filters, flags, about, first in SET_KINDS and not one, rendered)
 

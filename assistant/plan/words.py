@@ -5,6 +5,7 @@ space."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,13 +15,16 @@ from ..embedding import MiniLMEmbedding
 from ..store.papers import PaperTable
 from ..text.language import language
 from .cues import BYLINE_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
+from .cues_zh import ZH_INSTRUMENT
 from .followup import Resolved, unpointed
-from .foreign import Foreign, before_cue, content
+from .foreign import Foreign, Translation, before_cue, content
 from .kinds import SET_KINDS, Kind, split_negation, subject_of, uncontrasted
 from .named import names_removed, without_names
 from .stated import CODE_ASK_RE
 from .superlative import superlative_zh, without_superlative
 from .threshold import threshold, threshold_zh, without_threshold
+
+INSTRUMENT_RE = re.compile(ZH_INSTRUMENT)
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,7 @@ def foreign_words(
     if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
         own = " ".join(own.replace("、", " ").split())
     earlier = content(names_removed(context, table, about), language(context)) if context else ""
-    translation = foreign.translate(own)
+    translation = instrumental(foreign, own) or foreign.translate(own)
     english = translation.phrases
     query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
     subject = (translation.subject or own) if kind in SET_KINDS else ""
@@ -119,3 +123,19 @@ def foreign_words(
         negated=NEGATED in rendered,  # wherever it stands: "与视频无关" ends the question
         headed=translation.headed,
     )
+
+
+def instrumental(foreign: Foreign, own: str) -> Translation | None:
+    """A method used for a task ("用扩散模型做分子生成"): "diffusion models for molecule
+    generation", each translated on its own, the method leading as an English subject's would
+    ("Find papers that use diffusion models for molecule generation"); None for any other."""
+    found = INSTRUMENT_RE.match(own)
+    if found is None:
+        return None
+    method, task = (
+        foreign.english(found["method"].strip()),
+        foreign.translate(found["task"].strip()),
+    )
+    if not method or not task.phrases:
+        return None
+    return Translation((*method, *task.phrases), f"{method[0]} for {task.subject}")

@@ -42,6 +42,7 @@ SIDE_JOINTS = tuple(
     for words in (r"vs\.?|versus", "from", "and", "with|to|against")
 )
 PAPERS_TAIL_RE = re.compile(r"\s+(?:papers?|works?|submissions?)[\s.!]*$", re.I)  # "X papers": X
+TITLED_AMONG = 5  # a part whose words one title of its best hits holds describes that paper
 CLAUSE_RE = re.compile(r"[:?;，；：？]|\s[—–]\s")
 STANDS_OUT = 2.0  # a part describes a paper when its best match scores this many times the next
 # (measured on the seed: described papers 2.6-6.6 times, topics such as "proprietary models" <= 1.5)
@@ -132,9 +133,20 @@ def _papers_in(
         if not (terms(part) or content(part, plan.lang)) or _generic(table, part, plan.lang):
             continue
         hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
-        if (found := _standing_out(hits, plan.lang)) and not _within(table, chosen, part, found):
+        found = _standing_out(hits, plan.lang) or _titled(hits, part)
+        if found and not _within(table, chosen, part, found):
             chosen.append(found)
     return tuple(chosen)
+
+
+def _titled(hits: list[PaperHit], part: str) -> str | None:
+    """The one paper among the best hits whose title holds every word of an English part ("the
+    Gaussian certified unlearning paper": *Gaussian certified unlearning in high dimensions*,
+    beside *A Robust Certified Machine Unlearning Method*), when none stands out by score."""
+    words = terms(part) - FRAMING_STEMS
+    best = sorted(hits, key=lambda h: -h.score)[:TITLED_AMONG]
+    titled = [h.paper.id for h in best if words and words <= terms(h.paper.title)]
+    return titled[0] if len(titled) == 1 else None
 
 
 def _generic(table: PaperTable, part: str, lang: str) -> bool:
