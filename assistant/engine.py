@@ -193,14 +193,24 @@ class Engine:
         again = self.plan(plan.question, history, filters, k, kind=kind)
         return replace(again, named=(found,), described=True)
 
+    def with_members(self, plan: Plan, hits: list[PaperHit], answer: Answer, total: int) -> Answer:
+        """The answer with every paper of its set when it shows only some: a listing's first
+        100 (of `total`), the examples of the keywords a set's papers share ("这 19 篇论文分别
+        属于哪些领域？" cites 10 of 19); a follow-up ("其中…的有几篇？") asks about all of them."""
+        shown = {c.paper.id for c in answer.citations}
+        if plan.listing and total > len(hits):
+            return replace(answer, members=tuple(p.id for p in self.retriever.listed(plan)))
+        if plan.kind == "topics" and len(hits) > len(shown):
+            return replace(answer, members=tuple(h.paper.id for h in hits))
+        return answer
+
     def of_discussed(
         self, plan: Plan, history: Sequence[Turn], closest: Sequence[PaperHit]
     ) -> Plan | None:
         """A question that finds no paper, points at none and asks for none, whose closest
         papers hold the one under discussion ("What happens in the cold-start phase?",
         冷启动阶段做了什么？ after an answer about Rex-Thinker): a question about that paper."""
-        before = discussed(history)
-        rendered = render(plan.question, plan.lang)
+        before, rendered = discussed(history), render(plan.question, plan.lang)
         if before not in {h.paper.id for h in closest} or plan.anchored or plan.listing:
             return None
         if names_papers(plan.question, rendered, plan.lang) or before is None:
@@ -276,8 +286,7 @@ class Engine:
                 )
                 return
             answer = write(plan, decision, hits, self.bank)
-            if plan.listing and decision.total > len(hits):  # "which of them ...": all of them
-                answer = replace(answer, members=tuple(p.id for p in self.retriever.listed(plan)))
+            answer = self.with_members(plan, hits, answer, decision.total)
         for start in range(0, len(answer.text), STREAM_PIECE):
             yield answer.text[start : start + STREAM_PIECE]
         yield answer

@@ -114,6 +114,8 @@ class Turn:
     # an answer that found nothing (not one saying what an abstract leaves out): the papers it
     # names are the closest, or those of the earlier answer, not a set of its own
     abstained: bool = False
+    # an answer citing papers like the ones asked about: those, which "it" still means
+    asked: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -144,5 +146,6 @@ def replied(question: str, answer: Answer) -> list[Turn]:
     """A question and its answer as turns of the conversation a follow-up reads: the papers the
     answer cited, in number order ([5] and [6] may be one paper), and every paper of its set."""
     cited = tuple(c.paper.id for c in answer.citations)
-    said = Turn("assistant", answer.text, cited, answer.members, answer.kind == "abstain")
+    like = tuple(h.paper.id for h in answer.papers if h.named) if answer.kind == "similar" else ()
+    said = Turn("assistant", answer.text, cited, answer.members, answer.kind == "abstain", like)
     return [Turn("user", question), said]

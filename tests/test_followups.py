@@ -210,3 +210,35 @@ def test_a_method_used_for_a_task_keeps_both_in_the_subject(
     # "用 X 做 Y" had lost X: "diffusion for molecules" listed LLM-based molecule generators
     subject = engine.plan(question).subject
     assert subject.startswith(method) and " for " in subject and task in subject
+
+
+def test_it_after_papers_like_one_still_means_that_one(engine: Engine) -> None:
+    turns = replied("What is ELMUR?", engine.ask("What is ELMUR?"))
+    like = engine.ask("Are there similar papers?", turns)
+    assert like.kind == "similar" and ELMUR not in {c.paper.id for c in like.citations}
+    turns += replied("Are there similar papers?", like)
+    assert engine.plan("What datasets does it use?", turns).focus == (ELMUR,)
+    first_like = like.citations[0].paper.id
+    assert engine.plan("Summarize the first one", turns).focus == (first_like,)
+
+
+def test_what_each_of_several_papers_proves_is_asked_of_each(engine: Engine) -> None:
+    turns = replied("列一下所有关于理论分析的论文", engine.ask("列一下所有关于理论分析的论文"))
+    assert len(turns[1].paper_ids) >= 2
+    for question in ("What does each of them prove?", "它们分别证明了什么？"):
+        plan = engine.plan(question, turns)
+        assert plan.aspect == "Results" and plan.kind == "facts", question
+
+
+def test_grouping_papers_by_topic_in_chinese_counts_their_keywords(engine: Engine) -> None:
+    assert engine.plan("按主题给这些论文分个类").kind == "topics"
+
+
+def test_a_follow_up_on_the_keywords_answer_asks_about_every_paper_counted(
+    engine: Engine,
+) -> None:
+    first = "这 19 篇论文分别属于哪些领域？"
+    answer = engine.ask(first)
+    assert len({c.paper.id for c in answer.citations}) < 19 and len(answer.members) == 19
+    plan = engine.plan("其中计算机视觉方向的有几篇？", replied(first, answer))
+    assert plan.kind == "which" and len(plan.focus) == 19 and "vision" in plan.subject

@@ -61,6 +61,8 @@ ASKS: dict[str, tuple[str, ...]] = {
         "这些论文的主要结果是什么？",
         "Which methods does it outperform?",
         "What baselines is it compared against?",
+        "What do they prove?",
+        "它们分别证明了什么？",
     ),
     "Problem": (
         "What problem does the paper address?",

@@ -52,7 +52,9 @@ SET_DESCRIBED_RE = re.compile(
 # limitations do the papers on RL mention?")
 AUXILIARY_END_RE = re.compile(r"\b(?:do|does|did)\s*$", re.I)
 WHICH_OF_RE = re.compile(
-    r"\bwhich (?:papers|of|ones?)\b|\bany of\b|\bhow many of (?:them|these|those)\b", re.I
+    r"\bwhich (?:papers|of|ones?)\b|\bany of\b|\bhow many of (?:them|these|those)\b"
+    r"|\bthem\b[^?？]*\bhow many\b",  # "Of them, how many ...", 其中…的有几篇
+    re.I,
 )
 # a question that names two or more papers and asks which of them, or whether they, do something
 # ("Which of RepSpec and ELMUR use RL?", "Do RepSpec or ELMUR use RL?"): a set of its own

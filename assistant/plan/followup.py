@@ -149,7 +149,10 @@ def _earlier(
     latest: list[str] = []
     at = len(history)
     several, counting = _several(question), _pointing(question)
+    singular = SINGULAR_RE.search(question) is not None and not several
     for i in (i for i in range(len(history) - 1, -1, -1) if _answered(history[i])):
+        if singular and history[i].asked:  # "it" after papers like it: the one they are like
+            return list(history[i].asked), latest or list(history[i].asked), i
         ids = list(history[i].paper_ids) or mentioned_papers(table, history[i].content)
         latest = latest or ids
         if history[i].members and not counting:  # "which of them ...": every paper it found
