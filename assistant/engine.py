@@ -208,12 +208,12 @@ class Engine:
         self, plan: Plan, history: Sequence[Turn], closest: Sequence[PaperHit]
     ) -> Plan | None:
         """A question that finds no paper, points at none and asks for none, whose closest
-        papers hold the one under discussion ("What happens in the cold-start phase?",
-        冷启动阶段做了什么？ after an answer about Rex-Thinker): a question about that paper."""
+        papers hold the one under discussion, which holds its most specific words ("What happens
+        in the cold-start phase?" after an answer about Rex-Thinker): a question about it."""
         before, rendered = discussed(history), render(plan.question, plan.lang)
-        if before not in {h.paper.id for h in closest} or plan.anchored or plan.listing:
-            return None
-        if names_papers(plan.question, rendered, plan.lang) or before is None:
+        paper = self.table.get(before) if before in {h.paper.id for h in closest} else None
+        own = plan.anchored or plan.listing or names_papers(plan.question, rendered, plan.lang)
+        if paper is None or before is None or own or not self.judge.holds_specific(plan, paper):
             return None
         note = say(plan.lang, "followup_note", names=short_names(self.table, [before]))
         again = self.plan(plan.question, filters=plan.filters, kind="facts")

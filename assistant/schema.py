@@ -140,12 +140,14 @@ class Answer:
     prompt_tokens: tuple[int, ...] = ()  # estimated prompt tokens of each LLM call made
     # every paper of the set it answers about when it shows only some (a listing's first 100)
     members: tuple[str, ...] = ()
+    # the papers it names without citing them, in order (an abstention's closest papers)
+    named: tuple[str, ...] = ()
 
 
 def replied(question: str, answer: Answer) -> list[Turn]:
     """A question and its answer as turns of the conversation a follow-up reads: the papers the
     answer cited, in number order ([5] and [6] may be one paper), and every paper of its set."""
-    cited = tuple(c.paper.id for c in answer.citations)
+    cited = tuple(c.paper.id for c in answer.citations) or answer.named
     like = tuple(h.paper.id for h in answer.papers if h.named) if answer.kind == "similar" else ()
     said = Turn("assistant", answer.text, cited, answer.members, answer.kind == "abstain", like)
     return [Turn("user", question), said]

@@ -43,16 +43,26 @@ def test_a_plural_or_an_ordinal_after_an_answer_about_one_paper_points_at_the_li
     assert engine.plan(question, A_LIST_THEN_ONE_OF_IT).focus == focus
 
 
-def test_an_answer_that_found_nothing_leaves_the_list_before_it_to_follow_up(
+def test_an_answer_that_found_nothing_is_counted_in_but_not_followed_up(engine: Engine) -> None:
+    nothing = "No paper in this corpus addresses this question. The closest: *ELMUR*, *SCUBA*."
+    history = [
+        *A_LIST_THEN_ONE_OF_IT[:2],
+        Turn("user", "What is the capital of France?"),
+        Turn("assistant", nothing, (ELMUR, SCUBA), abstained=True),
+    ]
+    # an ordinal counts in the closest papers it just named
+    assert engine.plan("Tell me about the first one", history).focus == (ELMUR,)
+    # "them" is the list before it: the closest papers are no set of the conversation
+    assert engine.plan("Which of them use reinforcement learning?", history).focus == (REX, TUMOR)
+
+
+def test_an_abstention_keeps_the_papers_it_names_in_the_order_it_names_them(
     engine: Engine,
 ) -> None:
-    nothing = "None of these 2 papers clearly matches: **TumorChain** (Poster), **Rex-Thinker**."
-    history = [*A_LIST_THEN_ONE_OF_IT[:2], Turn("user", "Which of them use diffusion?")]
-    found_nothing = [*history, Turn("assistant", nothing, (), abstained=True)]
-    assert engine.plan("Compare the first two", found_nothing).focus == (REX, TUMOR)
-    # read back from its text, the same answer would count its papers in the order it names them
-    named_back = [*history, Turn("assistant", nothing)]
-    assert engine.plan("Compare the first two", named_back).focus == (TUMOR, REX)
+    answer = engine.ask("Which papers study protein folding?")
+    turns = replied("Which papers study protein folding?", answer)
+    assert answer.abstained and turns[1].abstained and turns[1].paper_ids == answer.named
+    assert len(answer.named) == 3 and all(engine.table.get(i) for i in answer.named)
 
 
 def test_a_follow_up_asks_about_every_paper_of_a_set_shown_in_part(
@@ -242,3 +252,58 @@ def test_a_follow_up_on_the_keywords_answer_asks_about_every_paper_counted(
     assert len({c.paper.id for c in answer.citations}) < 19 and len(answer.members) == 19
     plan = engine.plan("其中计算机视觉方向的有几篇？", replied(first, answer))
     assert plan.kind == "which" and len(plan.focus) == 19 and "vision" in plan.subject
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers replace softmax attention with linear ones?",  # "ones" of no papers
+        "What are related works of diffusion language models?",  # a subject of its own
+        "哪些论文研究了蛋白质设计呢？",  # 呢 closing a question asking for papers
+        "哪篇关于扩散模型的论文是口头报告？",
+        "有哪些扩散模型的相关论文？",  # papers related to a subject, not like these
+    ],
+)
+def test_a_new_question_with_a_subject_of_its_own_is_no_follow_up(
+    engine: Engine, question: str
+) -> None:
+    plan = engine.plan(question, A_LIST_THEN_ONE_OF_IT)
+    assert plan.focus == () and plan.kind != "similar"
+
+
+def test_a_singular_question_after_one_paper_stays_on_it_whatever_else_it_says(
+    engine: Engine,
+) -> None:
+    for question in (
+        "Does it improve both speed and accuracy?",
+        "On which models were these experiments run?",
+    ):
+        assert engine.plan(question, A_LIST_THEN_ONE_OF_IT).focus == (TUMOR,), question
+
+
+def test_comparing_two_named_papers_then_asking_which_one_is_a_comparison(engine: Engine) -> None:
+    plan = engine.plan("Compare RepSpec and ELMUR: which of them is more efficient?")
+    assert plan.kind == "compare"
+
+
+def test_which_of_them_has_a_decision_none_has_answers_none_of_them(engine: Engine) -> None:
+    history = [
+        *A_LIST_THEN_ONE_OF_IT[:2],
+        Turn("user", "Which papers study memory?"),
+        Turn("assistant", "2 papers match: ELMUR [1], xLSTM [2].", (ELMUR, XLSTM)),
+    ]
+    assert engine.plan("Which of them are orals?", history).focus == (ELMUR, XLSTM)
+
+
+@pytest.mark.parametrize(
+    ("question", "kept"),
+    [
+        ("有哪些语音识别的论文？", "语音识别"),  # 别的 of 识别的 is no "other"
+        ("有哪些用于图像生成的扩散模型？", "图像生成"),  # 用于: used for, no method used
+    ],
+)
+def test_chinese_words_holding_a_cues_characters_keep_their_subject(
+    engine: Engine, question: str, kept: str
+) -> None:
+    plan = engine.plan(question)
+    assert kept in plan.own_subject and not plan.filters.besides

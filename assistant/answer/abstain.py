@@ -37,6 +37,7 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
         papers=tuple(hits),
         abstained=True,
         kind="abstain",
+        named=() if decision.held else tuple(h.paper.id for h in decision.about),
         notes=plan.notes,
         lang=lang,
     )

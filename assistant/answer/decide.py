@@ -10,6 +10,8 @@ from typing import Literal
 
 import numpy as np
 
+from ..plan.foreign import content
+from ..plan.gloss import glossed
 from ..plan.plan import Plan
 from ..schema import ACCEPTED_STATUSES, Paper, PaperHit
 from ..store.catalog import Catalog
@@ -202,6 +204,17 @@ class Judge:
         present = any(specific & terms(f"{h.paper.title} {h.paper.abstract}") for h in top)
         best = max(self.bank.best(h.paper, plan.topic_vector, set()).similarity for h in top)
         return bool(specific) and not present and best < self.cal.specific_similarity
+
+    def holds_specific(self, plan: Plan, paper: Paper) -> bool:
+        """Whether the paper holds the question's most specific words (its rarest, in English,
+        those no paper uses first; in another language, of its words' dictionary senses those the
+        corpus uses): "the cold-start phase" is Rex-Thinker's, "How many GPUs train GPT-4?" and
+        "How do chemists run titrations?" nobody's."""
+        lexical = self.catalog.lexical
+        own = content(plan.question, plan.lang) if plan.lang != "en" else ""
+        words = [w for w in glossed(own) if lexical.doc_freq(w)] if own else terms(plan.topic)
+        specific = set(sorted(words, key=lambda t: -lexical.idf(t))[: self.cal.specific_terms])
+        return bool(specific & terms(f"{paper.title} {paper.abstract}"))
 
     # -- the abstracts do not state it ---------------------------------------------------------
     def unstated_terms(self, question: str, papers: list[Paper]) -> list[str]:

@@ -149,7 +149,7 @@ LIKE_THIS_RE = re.compile(
     r"|\b(?:on|about|with|of) the same (?:idea|topic|problem|subject|question|task)s?\b"
     # "Are there similar papers?", "Were any related works rejected?"; not "related work on X"
     r"|\b(?:similar|related) (?:papers|works|ones|studies)\b"
-    r"(?!\s+(?:on|about|to|in|that|which|for|using|with|from)\b)",
+    r"(?!\s+(?:on|about|to|in|that|which|for|using|with|from|of|by|like|similar)\b)",
     re.I,
 )
 SIMILAR_RE = re.compile(

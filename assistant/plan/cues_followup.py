@@ -36,14 +36,21 @@ RANGE_RE = re.compile(  # "the first two", "the last 3", "the top three"; not "t
 NUMBERED_RE = re.compile(
     r"\b(?:paper|source|reference|number|no\.?)\s*\[?(\d{1,2})\]?|\[(\d{1,2})\]", re.I
 )
+# "the accepted ones", "which ones": the papers at hand; not "linear ones", "existing ones"
+ONES = r"(?:the|which|these|those)\s+(?:[\w-]+\s+)?ones"
 PRONOUN_RE = re.compile(
-    r"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each|ones|which one)\b",
+    rf"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each|which one|{ONES})\b",
     re.I,
 )
 SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)
 # words that point back at several papers ("which of them", "the accepted ones"): after an answer
 # about one paper, at the list before it
-PLURAL_RE = re.compile(r"\b(?:them|these|those|both|ones)\b", re.I)
+# (not "these experiments", "those results", "both speed and accuracy")
+PLURAL_RE = re.compile(
+    rf"\b(?:them|{ONES}|both of (?:them|these|those)"
+    r"|(?:these|those)(?:\s+(?:papers|works|studies|two|three|four|five)\b|\s*[?.!]?\s*$))",
+    re.I,
+)
 # "Which of the posters are training-free?": some of the papers just given, by a noun alone; not
 # "Which of the papers on X ...", a set of its own
 PARTITIVE_RE = re.compile(
@@ -71,7 +78,8 @@ DEFINITE_RE = re.compile(
 )
 CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
 # ... or closing it: "训练 token 数呢？" (rendered "... what about"), the same asked of another thing
-CONTINUED_RE = re.compile(rf"{CONTINUATION_RE.pattern}|\bwhat about\s*[？?]?\s*$", re.I)
+# (of a question asking for papers of its own, "哪些论文研究了蛋白质设计呢？", a particle only)
+TRAILING_RE = re.compile(r"\bwhat about\s*[？?]?\s*$", re.I)
 ADDRESSED_RE = re.compile(r"\b(?:you|your)\b|你|您", re.I)  # a question to the assistant itself
 # words that point at papers or the corpus as a whole: a question without them, and without a
 # subject ("What are the contributions?"), asks about the papers under discussion
@@ -82,7 +90,8 @@ SHORT_QUESTION_WORDS = 3
 # "Are there other papers on X?", "any more orals on X?" (还有其他…的论文吗): the papers the last
 # answer gave are left out
 OTHERS_RE = re.compile(
-    r"\b(?:other|more)\s+(?:[\w-]+\s+){0,2}?(?:papers|works|submissions|studies|ones|orals|posters)\b"
+    r"\b(?:other|another|(?:any|some)\s+more)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:papers|works|submissions|studies|ones|orals|posters)\b"
     r"|\banything else\b|\bbesides (?:these|those|them|it|this)\b",
     re.I,
 )

@@ -12,16 +12,11 @@ from .cues import NEGATED
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
 ZH_AREA = r"领域|方向|赛道"  # the word after an area's name ("reinforcement learning 领域")
 ZH_CUES: tuple[tuple[str, str], ...] = (
-    # "列一下口头报告的", "被拒的呢？": the ones with that decision, of the papers at hand
-    (
-        r"(?:(?<=口头报告)|(?<=海报)|(?<=被拒)|(?<=录用)|(?<=接收)|(?<=撤稿))的(?=\s*[？?。！!]?$)",
-        " ones ",
-    ),
     # "有没有被拒的相关论文？", "有没有类似的工作？": papers like those at hand, not a topic of
-    # "related" or "similarity" (a subject before them, "强化学习相关的论文", is the topic)
+    # "related" or "similarity" (a subject before them, "扩散模型的相关论文", is the topic)
     (
-        r"(?:(?<=的)|(?<=有没有)|(?<=还有)|(?<=其他)|^)(?:相关|类似|相似)的?(?=论文|工作|研究|文章)"
-        r"|类似的?(?=工作|论文|研究|文章)",
+        r"(?:(?<=有没有)|(?<=还有)|(?<=其他)|(?<=被拒的)|(?<=录用的)|(?<=接收的)|(?<=撤稿的)"
+        r"|(?<=口头报告的)|(?<=海报的)|^)(?:相关|类似|相似)的?(?=论文|工作|研究|文章)",
         " papers like these ",
     ),
     (
@@ -107,7 +102,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"(?:所有|全部)的?(?=论文|文章|工作)", " all "),  # "列出所有论文": every paper, no subject
     (rf"(?<=[A-Za-z)])\s*(?:{ZH_AREA})", " area "),  # "datasets and benchmarks 领域": an area
     (r"分别", " each of them "),  # "分别概括一下": each of the papers just listed
-    (r"哪一?篇(?=论文|文章|工作)", " which paper "),
+    (r"哪一?篇(?=[^，。？?]*(?:论文|文章|工作))", " which paper "),
     (r"哪一?篇", " which one "),  # of those at hand: "哪一篇是线性复杂度的？"
     (r"哪个|哪一个", " which one "),
     (r"是否", " whether "),
@@ -138,7 +133,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " summarize them ",
     ),
     (
-        r"(?:除了?(?:它|这篇|这些|它们)?(?:之外|以外)的?)?(?:其他|其它|别的)(?:的)?",
+        r"(?:除了?(?:它|这篇|这些|它们)?(?:之外|以外)的?)?(?:其他|其它|(?<=[有还])别的)的?"
+        r"(?=(?:[^，。？?]{0,12}的)?(?:论文|工作|文章|研究))",  # not 识别的, 其他方法
         " other papers ",
     ),
     (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
@@ -284,7 +280,7 @@ ZH_PRESENTATION = r"[用以]表格(?:形式)?|列个?表|请?详细(?:地|一点
 # "用扩散模型做分子生成", "用强化学习训练 LLM 做数学推理": a method used for a task, both of the
 # subject (diffusion models for molecule generation), not the task alone
 ZH_INSTRUMENT = (
-    r"^(?:用|使用|利用|采用|基于)(?P<method>[^，。？?]{2,12}?)(?:来)?"
+    r"^(?:用(?![于来作以])|基于)(?P<method>[^，。？?]{2,12}?)(?:来)?"
     r"(?:(?:训练|做|进行|实现|完成)|(?=生成|提升|提高|改进|解决|处理|预测|检测|识别|加速))"
     r"(?P<task>[^，。？?]{2,})$"
 )

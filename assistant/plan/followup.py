@@ -11,12 +11,12 @@ from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from ..text.tokens import terms
 from .asks import ASPECT_STEMS
-from .cues import LIKE_THIS_RE
+from .cues import LIKE_THIS_RE, WHICH_RE
 from .cues_followup import (
     ADDRESSED_RE,
     CHOOSING_RE,
     CHOOSING_WORDS,
-    CONTINUED_RE,
+    CONTINUATION_RE,
     COUNTS,
     DEFINITE_RE,
     NUMBERED_RE,
@@ -30,6 +30,7 @@ from .cues_followup import (
     RANGE_RE,
     SHORT_QUESTION_WORDS,
     SINGULAR_RE,
+    TRAILING_RE,
 )
 from .cues_zh import ZH_SET_NOUN
 from .details import DETAIL_RE
@@ -82,7 +83,7 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     the papers about memory" starts afresh)."""
     cues = (
         PRONOUN_RE,
-        CONTINUED_RE,
+        CONTINUATION_RE,
         ORDINAL_RE,
         NUMBERED_RE,
         RANGE_RE,
@@ -91,6 +92,8 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     )
     if any(cue.search(question) for cue in cues) or bare and kind != "topics":
         return True
+    if TRAILING_RE.search(question) and not WHICH_RE.search(question):
+        return True  # "训练 token 数呢？", not "哪些论文研究了蛋白质设计呢？"
     if CHOOSING_RE.search(question) and len(question.split()) <= CHOOSING_WORDS:
         return True  # "Which is more efficient?", not "Which is the best benchmark for X?"
     weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
@@ -144,13 +147,15 @@ def _earlier(
     corpora [1]" names none), and as many as the question counts in ("the second" after an
     answer about one paper: the list before it); "which of them", "the first one" after an
     answer about one paper, the list before it too. An answer that found nothing points at
-    the papers of the one before it."""
+    the papers of the one before it, but for an ordinal: at the closest papers it names."""
     picked: list[str] = []
     latest: list[str] = []
     at = len(history)
     several, counting = _several(question), _pointing(question)
     singular = SINGULAR_RE.search(question) is not None and not several
-    for i in (i for i in range(len(history) - 1, -1, -1) if _answered(history[i])):
+    partitive = PARTITIVE_RE.search(question) is not None
+    # (an answer that found nothing: only its ordinals count, in the closest papers it names)
+    for i in (i for i in range(len(history) - 1, -1, -1) if _answered(history[i], counting)):
         if singular and history[i].asked:  # "it" after papers like it: the one they are like
             return list(history[i].asked), latest or list(history[i].asked), i
         ids = list(history[i].paper_ids) or mentioned_papers(table, history[i].content)
@@ -160,7 +165,7 @@ def _earlier(
         found = _pick(question, ids) if ids else []
         if found and not picked:
             picked, at = found, i
-        if several and wanted is not None and not table.passing(found, wanted):
+        if partitive and wanted is not None and not table.passing(found, wanted):
             continue  # "Which of the posters ...?" after two orals: the list before them
         if found and (len(set(ids)) > 1 or not several):
             return found, latest, i
@@ -210,8 +215,8 @@ def unpointed(question: str) -> str:
     return " ".join(question.split())
 
 
-def _answered(turn: Turn) -> bool:
-    return turn.role == "assistant" and not turn.abstained
+def _answered(turn: Turn, counting: bool) -> bool:
+    return turn.role == "assistant" and (counting or not turn.abstained)
 
 
 def _pointing(question: str) -> bool:

@@ -82,9 +82,9 @@ def classify(
     about = named or focus
     if about and SIMILAR_RE.search(question):  # "papers like this one": by the papers themselves
         return "similar"
-    if COMPARE_RE.search(question) and (about >= 2 or SEVERAL_RE.search(question)):
-        # "Which of them compare against X?" picks among them
-        return "which" if about >= 2 and WHICH_OF_RE.search(question) else "compare"
+    if (compared := COMPARE_RE.search(question)) and (about >= 2 or SEVERAL_RE.search(question)):
+        picking = (which := WHICH_OF_RE.search(question)) and which.start() < compared.start()
+        return "which" if about >= 2 and picking else "compare"  # "Which of them compare ...?"
     if named >= 2 and BETWEEN_RE.search(question):  # not "a gap between" of a follow-up's set
         return "compare"
     if about and how_many_alone(question):
