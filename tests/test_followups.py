@@ -307,3 +307,59 @@ def test_chinese_words_holding_a_cues_characters_keep_their_subject(
 ) -> None:
     plan = engine.plan(question)
     assert kept in plan.own_subject and not plan.filters.besides
+
+
+@pytest.mark.parametrize("question", ["How many are accepted?", "Which are posters?"])
+def test_a_count_or_decision_alone_after_a_list_is_asked_of_the_list(
+    engine: Engine, question: str
+) -> None:
+    plan = engine.plan(question, A_LIST_THEN_ONE_OF_IT)  # the list, not the one paper after it
+    assert plan.kind == "which" and plan.focus == (REX, TUMOR)
+    assert engine.plan("How many poster papers are there?", A_LIST_THEN_ONE_OF_IT).focus == ()
+
+
+def test_the_other_one_is_the_other_of_the_two_papers(engine: Engine) -> None:
+    assert engine.plan("Tell me about the other one", A_LIST_THEN_ONE_OF_IT).focus == (REX,)
+
+
+def test_which_of_the_two_chooses_between_the_papers_just_compared(engine: Engine) -> None:
+    turns = replied("Compare ELMUR and RepSpec", engine.ask("Compare ELMUR and RepSpec"))
+    plan = engine.plan("Which of the two uses reinforcement learning?", turns)
+    assert plan.kind == "which" and set(plan.focus) == {ELMUR, REPSPEC}
+
+
+def test_papers_like_a_named_one_keep_the_decision_as_a_filter(engine: Engine) -> None:
+    plan = engine.plan("Find poster papers similar to ELMUR")
+    assert plan.kind == "similar" and plan.filters.statuses and plan.decision is None
+
+
+def test_a_decision_switched_twice_in_chinese_stays_on_the_first_list(engine: Engine) -> None:
+    history = [
+        *A_LIST_THEN_ONE_OF_IT[:2],
+        Turn("user", "其中被录用的有几篇？"),
+        Turn("assistant", "这 2 篇论文中有 2 篇符合", (REX, TUMOR)),
+        Turn("user", "口头报告呢？"),
+        Turn("assistant", "这 2 篇论文都不明确符合", (), abstained=True),
+    ]
+    plan = engine.plan("那海报呢？", history)  # 其中海报的有几篇？ of the first list
+    assert set(plan.focus) == {REX, TUMOR} and plan.filters.statuses
+
+
+@pytest.mark.parametrize(
+    ("question", "followed"),
+    [
+        ("差分隐私的论文呢？", False),  # papers on a new subject
+        ("训练 token 数呢？", True),  # the same asked of another thing
+    ],
+)
+def test_a_chinese_question_closing_with_ne(engine: Engine, question: str, followed: bool) -> None:
+    first = "给我总结一下 xLSTM Scaling Laws 这篇"
+    plan = engine.plan(question, replied(first, engine.ask(first)))
+    assert bool(plan.focus) is followed
+
+
+def test_a_question_mixing_a_few_chinese_words_into_english_terms_is_chinese() -> None:
+    from assistant.text.language import language
+
+    assert language("speculative decoding 的论文呢？") == "zh"
+    assert language("Which papers use 强化学习 for math reasoning and code generation?") == "en"

@@ -15,6 +15,8 @@ from .decide import Decision
 from .draft import Draft, badge, label
 from .evidence import SentenceBank
 
+NAMED_AT_MOST = 10  # papers an abstention names; the rest it counts
+
 
 def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
     lang = plan.lang
@@ -86,5 +88,7 @@ def counted_past(plan: Plan, table: PaperTable) -> Answer:
 
 
 def _named(lang: str, papers: list[Paper]) -> str:
-    """The papers by label and decision, in the language's list."""
-    return say(lang, "list_sep").join(f"{label(p)}{badge(p)}" for p in papers)
+    """The papers by label and decision, in the language's list: the first NAMED_AT_MOST of a
+    longer set, and how many more ("None of these 318 papers ...: A, B, ... (+308)")."""
+    named = say(lang, "list_sep").join(f"{label(p)}{badge(p)}" for p in papers[:NAMED_AT_MOST])
+    return named + (f" (+{len(papers) - NAMED_AT_MOST})" if len(papers) > NAMED_AT_MOST else "")

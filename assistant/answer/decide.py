@@ -11,7 +11,7 @@ from typing import Literal
 import numpy as np
 
 from ..plan.foreign import content
-from ..plan.gloss import glossed
+from ..plan.gloss import words_in
 from ..plan.plan import Plan
 from ..schema import ACCEPTED_STATUSES, Paper, PaperHit
 from ..store.catalog import Catalog
@@ -206,15 +206,17 @@ class Judge:
         return bool(specific) and not present and best < self.cal.specific_similarity
 
     def holds_specific(self, plan: Plan, paper: Paper) -> bool:
-        """Whether the paper holds the question's most specific words (its rarest, in English,
-        those no paper uses first; in another language, of its words' dictionary senses those the
-        corpus uses): "the cold-start phase" is Rex-Thinker's, "How many GPUs train GPT-4?" and
-        "How do chemists run titrations?" nobody's."""
+        """Whether the paper holds the question's most specific words: in English its rarest
+        (those no paper uses first); in another language, some sense of most of its dictionary
+        words ("冷启动阶段": start, phase). "The cold-start phase" is Rex-Thinker's; "How many
+        GPUs train GPT-4?", "How do chemists run titrations?" and 法国的首都 nobody's."""
+        held = terms(f"{paper.title} {paper.abstract}")
+        if plan.lang != "en":
+            words = [stems for _, _, stems in words_in(content(plan.question, plan.lang)) if stems]
+            return bool(words) and 2 * sum(bool(stems & held) for stems in words) >= len(words)
         lexical = self.catalog.lexical
-        own = content(plan.question, plan.lang) if plan.lang != "en" else ""
-        words = [w for w in glossed(own) if lexical.doc_freq(w)] if own else terms(plan.topic)
-        specific = set(sorted(words, key=lambda t: -lexical.idf(t))[: self.cal.specific_terms])
-        return bool(specific & terms(f"{paper.title} {paper.abstract}"))
+        rarest = sorted(terms(plan.topic), key=lambda t: -lexical.idf(t))
+        return bool(set(rarest[: self.cal.specific_terms]) & held)
 
     # -- the abstracts do not state it ---------------------------------------------------------
     def unstated_terms(self, question: str, papers: list[Paper]) -> list[str]:

@@ -23,17 +23,21 @@ from .cues_followup import (
     RANGE_RE,
     SET_NOUN_RE,
 )
-from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN
+from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
 from .filters import decision_in, from_question
 from .foreign import content, render
 from .kinds import subject_of
+from .named import find_named
 from .spelling import misnamed, normalise, spelled
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
+ZH_PAPERS_TAIL_RE = re.compile(ZH_PAPERS_TAIL)
 SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
 
-def continued(question: str, history: list[Turn], lang: str = "en") -> str | None:
+def continued(
+    question: str, history: list[Turn], lang: str = "en", table: PaperTable | None = None
+) -> str | None:
     """An elliptical follow-up of a set question ("And generalization?", "What about diffusion
     models?", "那生成模型呢？" after "Which papers study memorization?"): the earlier question
     asked of the new subject, or of the decision it names ("What about posters?"), or asked
@@ -46,9 +50,13 @@ def continued(question: str, history: list[Turn], lang: str = "en") -> str | Non
     if at is None or not (cue or alone or tail):  # no continuation: the history is not read
         return None
     earlier = history[at].content
-    earlier = continued(earlier, history[:at], lang) or earlier  # "and the posters?" in a chain
+    earlier = (
+        continued(earlier, history[:at], lang, table) or earlier
+    )  # "and the posters?" in a chain
     asked = render(earlier, lang)
     of_set = WHICH_RE.search(asked) is not None or SUMMARY_RE.search(asked) is not None
+    # "给我总结一下 xLSTM Scaling Laws 这篇" summarizes a paper, not a set: "训练 token 数呢？" asks it
+    of_set = of_set and not (tail and not cue and table is not None and find_named(table, earlier))
     if alone:
         return earlier if of_set else None
     if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
@@ -59,7 +67,10 @@ def continued(question: str, history: list[Turn], lang: str = "en") -> str | Non
     # "What about papers on X?": X, the new subject ("papers on" frames it, no set of its own)
     topic = SET_LEAD_RE.sub("", question[cue.end() :].strip(" ?.!,")) if cue else ""
     points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
-    if not cue or not of_set or any(c.search(topic if lang == "en" else rendered) for c in points):
+    # (in Chinese, "那X的论文呢？" asks for X's papers: its "any papers" points at no earlier set)
+    probe = topic if lang == "en" else ZH_PAPERS_TAIL_RE.sub("", question)
+    probe = probe if lang == "en" else render(probe, lang)
+    if not (cue or tail) or not of_set or any(c.search(probe) for c in points):
         return None
     if lang == "en":
         new, before = topic, subject_of(from_question(earlier)[1])
@@ -101,8 +112,9 @@ def read(
     question: str, history: list[Turn], table: PaperTable, multilingual: bool
 ) -> tuple[str, list[Turn], tuple[str, ...]]:
     """The question as it is read: normalised, its typos corrected, an elliptical follow-up of a
-    set question asked in full ("And generalization?" -> "Which papers study generalization?",
-    with no history left to follow); and the notes that say so."""
+    set question asked in full ("And generalization?" -> "Which papers study generalization?"),
+    with the history the earlier question had (口头报告呢？ after 其中被录用的有几篇？ is asked of
+    the list that one was); and the notes that say so."""
     question, fixed = spelled(normalise(question), table.words.doc_freq)
     question, renamed = misnamed(question, table.single_names, table.words.doc_freq)
     fixed += renamed
@@ -110,7 +122,16 @@ def read(
     notes = (
         [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
     )
-    again = continued(question, history, lang)
+    again = continued(question, history, lang, table)
     if again is None:
         return question, history, tuple(notes)
-    return again, [], (*notes, say(lang, "read_as", question=again))
+    return again, _before_root(history, lang), (*notes, say(lang, "read_as", question=again))
+
+
+def _before_root(history: list[Turn], lang: str) -> list[Turn]:
+    """The history before the question a chain of elliptical follow-ups continues ("其中被录用
+    的有几篇？" of 口头报告呢？ and then 那海报呢？): what that question itself followed."""
+    asked = [i for i, t in enumerate(history) if t.role == "user"]
+    while len(asked) > 1 and continued(history[asked[-1]].content, history[: asked[-1]], lang):
+        asked.pop()
+    return history[: asked[-1]] if asked else []

@@ -149,7 +149,8 @@ LIKE_THIS_RE = re.compile(
     r"|\b(?:on|about|with|of) the same (?:idea|topic|problem|subject|question|task)s?\b"
     # "Are there similar papers?", "Were any related works rejected?"; not "related work on X"
     r"|\b(?:similar|related) (?:papers|works|ones|studies)\b"
-    r"(?!\s+(?:on|about|to|in|that|which|for|using|with|from|of|by|like|similar)\b)",
+    r"(?!\s+(?:on|about|to|in|for|using|with|from|of|by|like|similar"
+    r"|(?:that|which)(?!\s+(?:are|were|is|was)\b))\b)",  # "... that are orals" is a filter
     re.I,
 )
 SIMILAR_RE = re.compile(
@@ -218,7 +219,7 @@ PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every f
 # the words questions frame their subjects with: those of the prototypes, and these (the only
 # ones that may also end a subject's framing: "... on RL were accepted", "manipulated ones")
 FUNCTION_WORDS = frozenset(
-    "a an the all any some of on in about for to me us my please tell can could you would "
+    "a an the all any some of on in about for to me us my please tell can could you would many "
     "papers paper works work research researches submissions studies study studying "
     "each every brief briefly short "
     "them these those they one ones it its their that which what who whose where propose proposes "

@@ -55,7 +55,7 @@ PLURAL_RE = re.compile(
 # "Which of the papers on X ...", a set of its own
 PARTITIVE_RE = re.compile(
     r"\b(?:which|how many|any|none|some|all)\s+of\s+the\s+(?:\w+\s+)?"
-    r"(?:papers|works|orals|posters|submissions|accepted|rejected|withdrawn)\b"
+    r"(?:papers|works|orals|posters|submissions|accepted|rejected|withdrawn|two|three|four)\b"
     r"(?!\s+(?:on|about|in|for|that|which|from|with|using)\b)",
     re.I,
 )
@@ -95,3 +95,5 @@ OTHERS_RE = re.compile(
     r"|\banything else\b|\bbesides (?:these|those|them|it|this)\b",
     re.I,
 )
+# "Tell me about the other one" after an answer about one of two papers: the other of the two
+OTHER_ONE_RE = re.compile(r"\bthe other(?:\s+(?:one|paper|work))?\s*[?.!]*\s*$", re.I)

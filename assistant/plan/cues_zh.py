@@ -11,6 +11,7 @@ from .cues import NEGATED
 # of rules reads both languages; topic words never are: the multilingual space carries those
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
 ZH_AREA = r"领域|方向|赛道"  # the word after an area's name ("reinforcement learning 领域")
+ZH_PAPERS_TAIL = r"的(?:论文|工作|文章|研究)呢(?=\s*[？?]?\s*$)"
 ZH_CUES: tuple[tuple[str, str], ...] = (
     # "有没有被拒的相关论文？", "有没有类似的工作？": papers like those at hand, not a topic of
     # "related" or "similarity" (a subject before them, "扩散模型的相关论文", is the topic)
@@ -139,6 +140,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"其中|这些|那些|它们|他们|她们|这几篇|两者", " them "),
     (r"它|这篇|该论文|该文", " it "),
+    # "差分隐私的论文呢？": papers on it, a question of its own, not "what about" the last answer's
+    (ZH_PAPERS_TAIL, " any papers "),
     (r"^那(?![篇个些])|呢[？?]?$", " what about "),
     # 作者 asked about (是谁, 有几位, 来自哪里, or the question's end), not as the subject of what
     # they did (作者在哪些训练范式下拟合？, 作者的主要贡献)
@@ -245,6 +248,7 @@ ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
         "…的论文有哪些？",
         "找一下关于…的论文。",
         "其中哪些…？",
+        "那…的论文呢？",
     ),
     "summary": (
         "总结一下关于…的论文。",

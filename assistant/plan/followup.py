@@ -9,9 +9,10 @@ from dataclasses import dataclass
 
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
+from ..text.latex import clean_latex
 from ..text.tokens import terms
 from .asks import ASPECT_STEMS
-from .cues import LIKE_THIS_RE, WHICH_RE
+from .cues import COUNT_ASKED_RE, LIKE_THIS_RE, WHICH_RE
 from .cues_followup import (
     ADDRESSED_RE,
     CHOOSING_RE,
@@ -22,6 +23,7 @@ from .cues_followup import (
     NUMBERED_RE,
     ORDINAL_RE,
     ORDINALS,
+    OTHER_ONE_RE,
     OTHERS_RE,
     PAPERS_NOUN_RE,
     PARTITIVE_RE,
@@ -59,8 +61,9 @@ class Resolved:
 def subjectless(question: str, rendered: str, lang: str) -> bool:
     """Whether a question names neither a subject nor papers ("What are the contributions?",
     有哪些贡献？): after an answer, it asks about that answer's papers, not the whole corpus."""
-    # (in Chinese, the words the cues render, "which papers" for 有哪些, point at nothing)
-    if names_papers(question, rendered, lang):
+    # (in Chinese, the words the cues render, "which papers" for 有哪些, point at nothing; in
+    # English, the "papers" a decision word leaves: "How many are accepted?" points at none)
+    if names_papers(question, question if lang == "en" else rendered, lang):
         return False
     if RATE_RE.search(rendered) or ADDRESSED_RE.search(rendered):
         return False  # "What is the acceptance rate?": the corpus's; "What can you do?"
@@ -82,6 +85,7 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     very short question does only when the question does not ask for a set of its own ("Name
     the papers about memory" starts afresh)."""
     cues = (
+        OTHER_ONE_RE,
         PRONOUN_RE,
         CONTINUATION_RE,
         ORDINAL_RE,
@@ -92,11 +96,12 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     )
     if any(cue.search(question) for cue in cues) or bare and kind != "topics":
         return True
-    if TRAILING_RE.search(question) and not WHICH_RE.search(question):
+    if TRAILING_RE.search(question) and not (WHICH_RE.search(question) or _papers_zh(question)):
         return True  # "训练 token 数呢？", not "哪些论文研究了蛋白质设计呢？"
     if CHOOSING_RE.search(question) and len(question.split()) <= CHOOSING_WORDS:
         return True  # "Which is more efficient?", not "Which is the best benchmark for X?"
-    weak = bool(DEFINITE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
+    short = len(question.split()) <= SHORT_QUESTION_WORDS and not _papers_zh(question)
+    weak = bool(DEFINITE_RE.search(question)) or short
     # a detail or a field asked of no paper named ("Where can I find the code?", "Show me the
     # abstract.") is the last answer's
     asked = bool(DETAIL_RE.search(question) or question.isascii() and field_asked(question))
@@ -151,7 +156,9 @@ def _earlier(
     picked: list[str] = []
     latest: list[str] = []
     at = len(history)
-    several, counting = _several(question), _pointing(question)
+    if OTHER_ONE_RE.search(question):  # "the other one": of the two, not the one just answered
+        return _the_other(history, table)
+    several, counting = _several(question, wanted), _pointing(question)
     singular = SINGULAR_RE.search(question) is not None and not several
     partitive = PARTITIVE_RE.search(question) is not None
     # (an answer that found nothing: only its ordinals count, in the closest papers it names)
@@ -172,10 +179,24 @@ def _earlier(
     return picked, latest, at
 
 
+def _the_other(history: list[Turn], table: PaperTable) -> tuple[list[str], list[str], int]:
+    """After an answer about one paper, the other papers of the latest earlier answer that gave
+    it beside others ("the other one" after "What datasets does the second one use?")."""
+    answers = [i for i in range(len(history) - 1, -1, -1) if _answered(history[i], False)]
+    latest = list(dict.fromkeys(history[answers[0]].paper_ids)) if answers else []
+    for i in answers[1:] if len(latest) == 1 else []:
+        ids = list(
+            dict.fromkeys(history[i].paper_ids or mentioned_papers(table, history[i].content))
+        )
+        if len(ids) > 1 and latest[0] in ids:
+            return [p for p in ids if p != latest[0]], latest, i
+    return [], latest, len(history)
+
+
 def short_names(table: PaperTable, ids: Sequence[str]) -> str:
     """The papers' short names, for a note saying what a follow-up is about: the first
     NOTE_NAMES of a longer set, and how many more ("A, B, C (+221)")."""
-    names = [p.short_name if (p := table.get(i)) else i for i in ids[:NOTE_NAMES]]
+    names = [clean_latex(p.short_name) if (p := table.get(i)) else i for i in ids[:NOTE_NAMES]]
     more = f" (+{len(ids) - NOTE_NAMES})" if len(ids) > NOTE_NAMES else ""
     return ", ".join(names) + more
 
@@ -225,11 +246,19 @@ def _pointing(question: str) -> bool:
     return any(cue.search(question) for cue in (ORDINAL_RE, RANGE_RE, NUMBERED_RE))
 
 
-def _several(question: str) -> bool:
+def _papers_zh(question: str) -> bool:
+    return re.search(ZH_SET_NOUN, question) is not None  # "差分隐私的论文呢？" asks for papers
+
+
+def _several(question: str, wanted: Filters | None = None) -> bool:
     """Whether the question points at several papers: a plural ("which of them", "the accepted
-    ones") or an ordinal or range ("the first one", "the last two"), which count in a list."""
+    ones"), an ordinal or range ("the first one", "the last two"), which count in a list, or,
+    not about "it", a count or a decision alone ("How many are accepted?", "列一下海报的")."""
     cues = (PLURAL_RE, PARTITIVE_RE, ORDINAL_RE, RANGE_RE)
-    return any(cue.search(question) for cue in cues)
+    if any(cue.search(question) for cue in cues):
+        return True
+    counted = COUNT_ASKED_RE.search(question) or (wanted is not None and wanted.statuses)
+    return bool(counted) and not SINGULAR_RE.search(question)
 
 
 def _counts(question: str) -> bool:

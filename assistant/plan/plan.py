@@ -207,7 +207,8 @@ def _asked(
     # a follow-up about the one paper just answered; not "Any rejected papers like it?"
     one = not named and len(resolved.focus) == 1 and not SIMILAR_RE.search(rendered)
     about = named or list(resolved.focus)
-    return asked_of(filters, flags, about, first in SET_KINDS and not one, rendered)
+    wide = first in SET_KINDS or first == "similar"  # "accepted papers similar to ThinKV"
+    return asked_of(filters, flags, about, wide and not one, rendered)
 
 
 def _field(own: str, question: str, lang: str, about: list[str], table: PaperTable) -> str:

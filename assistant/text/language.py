@@ -10,6 +10,10 @@ from functools import lru_cache
 from typing import Any
 
 OTHER_SCRIPT_SHARE = 0.2  # this share of a question's letters in another script decides it
+# a Han, kana or Hangul character is about a syllable, a Latin letter a fraction of one: it counts
+# as this many letters ("speculative decoding 的论文呢？" is a Chinese question)
+WIDE_WEIGHT = 2
+WIDE = ("zh", "ja", "ko")
 LATIN_CONFIDENCE = 0.85  # py3langid's normalised probability needed to call Latin text foreign
 LATIN_MIN_WORDS = 4
 SCRIPTS = (  # (Unicode name prefix, language)
@@ -36,7 +40,7 @@ def language(text: str) -> str:
         name = unicodedata.name(char, "")
         script = next((lang for prefix, lang in SCRIPTS if name.startswith(prefix)), None)
         if script:
-            counts[script] = counts.get(script, 0) + 1
+            counts[script] = counts.get(script, 0) + (WIDE_WEIGHT if script in WIDE else 1)
         elif name.startswith("LATIN"):
             latin += 1
             accented += not char.isascii()

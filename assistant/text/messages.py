@@ -258,7 +258,7 @@ def papers(lang: str, n: int) -> str:
 
 def matching(lang: str, n: int) -> str:
     """ "1 paper in this corpus matches" / "本语料库中有 1 篇论文符合"."""
-    return say(lang, "matching", count=plural(n, "paper"), verb=verb_for(n, "match"), n=n)
+    return say(lang, "matching", count=plural(n, "paper"), verb=verb_for(n, "match"), n=f"{n:,}")
 
 
 def shown_of(lang: str, n: int, total: int, shown: str = "likeliest_shown") -> str:
