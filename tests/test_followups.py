@@ -363,3 +363,53 @@ def test_a_question_mixing_a_few_chinese_words_into_english_terms_is_chinese() -
 
     assert language("speculative decoding 的论文呢？") == "zh"
     assert language("Which papers use 强化学习 for math reasoning and code generation?") == "en"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Is the paper a poster?", "How many tasks does the method use?", "Was the paper accepted?"],
+)
+def test_a_count_or_decision_asked_of_the_paper_stays_on_it(engine: Engine, question: str) -> None:
+    assert engine.plan(question, A_LIST_THEN_ONE_OF_IT).focus == (TUMOR,)
+
+
+def test_papers_similar_to_one_its_filter_would_drop_are_still_like_it(engine: Engine) -> None:
+    plan = engine.plan("Oral papers similar to RepSpec")  # RepSpec itself is a poster
+    assert plan.kind == "similar" and plan.named == (REPSPEC,) and plan.filters.statuses
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which of the two decoding strategies works better for code generation?",
+        "How many of the three benchmarks are used for reasoning?",
+    ],
+)
+def test_which_of_the_two_things_it_names_is_a_question_of_its_own(
+    engine: Engine, question: str
+) -> None:
+    assert engine.plan(question, A_LIST_THEN_ONE_OF_IT[:2]).focus == ()
+
+
+def test_other_papers_in_chinese_with_no_subject_are_papers_like_those_given(
+    engine: Engine,
+) -> None:
+    plan = engine.plan("别的论文呢？", A_LIST_THEN_ONE_OF_IT[:2])
+    assert plan.kind == "similar" and set(plan.focus) == {REX, TUMOR}
+    assert engine.plan("其他方法呢？", A_LIST_THEN_ONE_OF_IT[:2]).focus == (REX, TUMOR)
+
+
+def test_the_other_one_of_a_longer_list_is_none_of_them(engine: Engine) -> None:
+    three = [
+        Turn("user", "Which papers are benchmarks?"),
+        Turn("assistant", "3 papers ...", (SCUBA, TUMOR, REX)),
+        Turn("user", "Tell me about the first one"),
+        Turn("assistant", "SCUBA ...", (SCUBA,)),
+    ]
+    assert set(engine.plan("Tell me about the other one", three).focus) != {TUMOR, REX}
+
+
+def test_an_english_question_with_one_chinese_term_stays_english() -> None:
+    from assistant.text.language import language
+
+    assert language("What does 草稿模型 mean in these papers?") == "en"

@@ -70,7 +70,7 @@ def continued(
     # (in Chinese, "那X的论文呢？" asks for X's papers: its "any papers" points at no earlier set)
     probe = topic if lang == "en" else ZH_PAPERS_TAIL_RE.sub("", question)
     probe = probe if lang == "en" else render(probe, lang)
-    if not (cue or tail) or not of_set or any(c.search(probe) for c in points):
+    if not cue or not of_set or any(c.search(probe) for c in points):
         return None
     if lang == "en":
         new, before = topic, subject_of(from_question(earlier)[1])

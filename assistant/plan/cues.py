@@ -148,7 +148,7 @@ LIKE_THIS_RE = re.compile(
     r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b"
     r"|\b(?:on|about|with|of) the same (?:idea|topic|problem|subject|question|task)s?\b"
     # "Are there similar papers?", "Were any related works rejected?"; not "related work on X"
-    r"|\b(?:similar|related) (?:papers|works|ones|studies)\b"
+    r"|\b(?:similar|related|other) (?:papers|works|ones|studies)\b"
     r"(?!\s+(?:on|about|to|in|for|using|with|from|of|by|like|similar"
     r"|(?:that|which)(?!\s+(?:are|were|is|was)\b))\b)",  # "... that are orals" is a filter
     re.I,

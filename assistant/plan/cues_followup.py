@@ -43,6 +43,10 @@ PRONOUN_RE = re.compile(
     re.I,
 )
 SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)
+# ... and a noun phrase pointing at one thing ("Is the paper an oral?", "the method")
+ONE_OF_RE = re.compile(
+    r"\b(?:the|this|that)\s+(?:paper|method|model|approach|work|study|framework|benchmark)\b", re.I
+)
 # words that point back at several papers ("which of them", "the accepted ones"): after an answer
 # about one paper, at the list before it
 # (not "these experiments", "those results", "both speed and accuracy")
@@ -54,9 +58,12 @@ PLURAL_RE = re.compile(
 # "Which of the posters are training-free?": some of the papers just given, by a noun alone; not
 # "Which of the papers on X ...", a set of its own
 PARTITIVE_RE = re.compile(
-    r"\b(?:which|how many|any|none|some|all)\s+of\s+the\s+(?:\w+\s+)?"
-    r"(?:papers|works|orals|posters|submissions|accepted|rejected|withdrawn|two|three|four)\b"
-    r"(?!\s+(?:on|about|in|for|that|which|from|with|using)\b)",
+    r"\b(?:which|how many|any|none|some|all)\s+of\s+the\s+(?:(?:\w+\s+)?"
+    r"(?:papers|works|orals|posters|submissions|accepted|rejected|withdrawn)\b"
+    r"(?!\s+(?:on|about|in|for|that|which|from|with|using)\b)"
+    # "which of the two uses graphs?", not "which of the two decoding strategies ..."
+    r"|(?:two|three|four)(?:\s+(?:papers|ones|works))?(?=\s*[?.,!]|\s*$|\s+(?:is|are|was|were"
+    r"|has|have|does|do|did|can|uses?|used|works|performs|reports|achieves|needs|scales)\b))",
     re.I,
 )
 # a follow-up picking from the papers given ("And which were withdrawn?", "How many use RL?"),

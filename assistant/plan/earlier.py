@@ -11,6 +11,7 @@ from .cues import COUNT_ASKED_RE
 from .cues_followup import (
     COUNTS,
     NUMBERED_RE,
+    ONE_OF_RE,
     ORDINAL_RE,
     ORDINALS,
     OTHER_ONE_RE,
@@ -66,7 +67,7 @@ def _the_other(history: list[Turn], table: PaperTable) -> tuple[list[str], list[
         ids = list(
             dict.fromkeys(history[i].paper_ids or mentioned_papers(table, history[i].content))
         )
-        if len(ids) > 1 and latest[0] in ids:
+        if len(ids) == 2 and latest[0] in ids:  # of two; of more, "the other one" is none
             return [p for p in ids if p != latest[0]], latest, i
     return [], latest, len(history)
 
@@ -89,7 +90,7 @@ def _several(question: str, wanted: Filters | None = None) -> bool:
     if any(cue.search(question) for cue in cues):
         return True
     counted = COUNT_ASKED_RE.search(question) or (wanted is not None and wanted.statuses)
-    return bool(counted) and not SINGULAR_RE.search(question)
+    return bool(counted) and not (SINGULAR_RE.search(question) or ONE_OF_RE.search(question))
 
 
 def counts_in(question: str) -> bool:

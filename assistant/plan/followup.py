@@ -153,9 +153,10 @@ def besides(question: str, history: Sequence[Turn], kind: Kind) -> Filters:
     """A set question asking for other papers ("Are there other papers on X?") leaves out those
     the last answer gave (all it found)."""
     last = next((t for t in reversed(history) if t.role == "assistant"), None)
+    last = None if last is None or last.abstained else last  # its closest papers gave nothing
     if last is None or kind not in SET_KINDS or not OTHERS_RE.search(question):
         return Filters()
-    given = frozenset(last.members or last.paper_ids)
+    given = frozenset(last.members or last.paper_ids) | frozenset(last.asked)  # and like what
     said = f"excluding: earlier papers ({len(given)})"
     return Filters(besides=given, description=(said,)) if given else Filters()
 
@@ -163,7 +164,7 @@ def besides(question: str, history: Sequence[Turn], kind: Kind) -> Filters:
 def discussed(history: Sequence[Turn]) -> str | None:
     """The paper under discussion: the only one the last answer cited, if it cited one."""
     last = next((t for t in reversed(history) if t.role == "assistant"), None)
-    ids = list(dict.fromkeys(last.paper_ids)) if last is not None else []
+    ids = list(dict.fromkeys(last.paper_ids)) if last is not None and not last.abstained else []
     return ids[0] if len(ids) == 1 else None
 
 

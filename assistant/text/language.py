@@ -5,6 +5,7 @@ identifier (py3langid, loaded only then) is sure it is another language."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 from typing import Any
@@ -14,6 +15,11 @@ OTHER_SCRIPT_SHARE = 0.2  # this share of a question's letters in another script
 # as this many letters ("speculative decoding 的论文呢？" is a Chinese question)
 WIDE_WEIGHT = 2
 WIDE = ("zh", "ja", "ko")
+ENGLISH_OPENER_RE = re.compile(
+    r"\s*(?:what|which|how|why|who|where|when|compare|explain|list|summari[sz]e|tell|show|find"
+    r"|give|are|is|do|does|can)\b",
+    re.I,
+)
 LATIN_CONFIDENCE = 0.85  # py3langid's normalised probability needed to call Latin text foreign
 LATIN_MIN_WORDS = 4
 SCRIPTS = (  # (Unicode name prefix, language)
@@ -34,13 +40,15 @@ def language(text: str) -> str:
     """An ISO 639-1 code: "en", "zh", "ja", "ko", "ru", ... ("en" for empty text)."""
     counts: dict[str, int] = {}
     latin = accented = 0
+    # framed in English ("What does 草稿模型 mean ...?"): each character counts once
+    weight = 1 if ENGLISH_OPENER_RE.match(text) else WIDE_WEIGHT
     for char in text:
         if not char.isalpha():
             continue
         name = unicodedata.name(char, "")
         script = next((lang for prefix, lang in SCRIPTS if name.startswith(prefix)), None)
         if script:
-            counts[script] = counts.get(script, 0) + (WIDE_WEIGHT if script in WIDE else 1)
+            counts[script] = counts.get(script, 0) + (weight if script in WIDE else 1)
         elif name.startswith("LATIN"):
             latin += 1
             accented += not char.isascii()
