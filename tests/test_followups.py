@@ -413,3 +413,14 @@ def test_an_english_question_with_one_chinese_term_stays_english() -> None:
     from assistant.text.language import language
 
     assert language("What does 草稿模型 mean in these papers?") == "en"
+
+
+def test_which_of_them_after_a_first_answer_that_found_nothing_is_its_closest_papers(
+    engine: Engine,
+) -> None:
+    nothing = "No paper in this corpus addresses this question. The closest: *ELMUR*, *SCUBA*."
+    history = [
+        Turn("user", "Which papers prove a theorem?"),
+        Turn("assistant", nothing, (ELMUR, SCUBA), abstained=True),
+    ]
+    assert engine.plan("Which of them use reinforcement learning?", history).focus == (ELMUR, SCUBA)

@@ -31,7 +31,8 @@ def earlier(
     corpora [1]" names none), and as many as the question counts in ("the second" after an
     answer about one paper: the list before it); "which of them", "the first one" after an
     answer about one paper, the list before it too. An answer that found nothing points at
-    the papers of the one before it, but for an ordinal: at the closest papers it names."""
+    the papers of an answer before it that found some, if any; an ordinal, and a question after
+    no such answer, at the closest papers it names."""
     picked: list[str] = []
     latest: list[str] = []
     at = len(history)
@@ -40,8 +41,9 @@ def earlier(
     several, counting = _several(question, wanted), _pointing(question)
     singular = SINGULAR_RE.search(question) is not None and not several
     partitive = PARTITIVE_RE.search(question) is not None
-    # (an answer that found nothing: only its ordinals count, in the closest papers it names)
-    for i in (i for i in range(len(history) - 1, -1, -1) if _answered(history[i], counting)):
+    found_some = any(_answered(t, False) and (t.paper_ids or t.members) for t in history)
+    keep = counting or not found_some  # an answer that found nothing: see above
+    for i in (i for i in range(len(history) - 1, -1, -1) if _answered(history[i], keep)):
         if singular and history[i].asked:  # "it" after papers like it: the one they are like
             return list(history[i].asked), latest or list(history[i].asked), i
         ids = list(history[i].paper_ids) or mentioned_papers(table, history[i].content)
