@@ -424,3 +424,9 @@ def test_which_of_them_after_a_first_answer_that_found_nothing_is_its_closest_pa
         Turn("assistant", nothing, (ELMUR, SCUBA), abstained=True),
     ]
     assert engine.plan("Which of them use reinforcement learning?", history).focus == (ELMUR, SCUBA)
+
+
+def test_how_many_of_a_thing_quotes_the_sentence_counting_it_first(engine: Engine) -> None:
+    # "19 leading MLLMs" counts models (an acronym by its long form's head); it had come second
+    answer = engine.ask("How many models does ExpVid evaluate?")
+    assert answer.text.split("\n")[0].split("): ", 1)[1].startswith("We evaluate 19 leading MLLMs")

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from ..plan.threshold import Threshold
 from ..schema import Paper, PaperHit
 from ..store.catalog import packaged
@@ -16,7 +18,7 @@ from ..text.numbers import NUMBER_WORDS, SCALES, value_of
 from ..text.tokens import tokenize
 from .details import stating_sentence
 from .draft import Draft, label
-from .evidence import SentenceBank
+from .evidence import Scored, SentenceBank
 from .which import MAX_UNMATCHED
 
 _NUMBER = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"  # "100,000", "2.5"
@@ -38,6 +40,11 @@ PHRASE_ENDS = frozenset(
     "of and or with from in on for to that which across per each by at as while where".split()
 )
 COUNT_GAP = 2  # words between a count and its noun ("1M real video clips")
+# "How many models does ExpVid evaluate?": what it counts, the last word before its verb
+COUNTED_RE = re.compile(
+    r"\bhow many\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:does|do|did|is|are|was|were|can|has|have)\b",
+    re.I,
+)
 MIN_STEM = 4  # a noun's stem this long also finds the words it begins
 NEAR = 6  # words between a figure with a unit and its quantity's noun ("2.5× end-to-end speedup")
 
@@ -238,3 +245,16 @@ def stating(
     for number, hit in enumerate(hits, start=1):
         draft.numbered(number, hit.paper, stating_sentence(bank.sentences(hit.paper), detail))
     return draft
+
+
+def stating_count(
+    bank: SentenceBank, paper: Paper, question: str, vector: np.ndarray
+) -> Scored | None:
+    """The paper's first sentence stating a count of what a "how many" question counts ("How
+    many models does ExpVid evaluate?": "We evaluate 19 leading MLLMs ...", an acronym counted
+    by its long form's head), shown first; None when it asks no count or none states it."""
+    asked = COUNTED_RE.search(question)
+    nouns = set(tokenize(asked.group(1).split()[-1])) if asked else set()
+    counting = [i for i, s in enumerate(bank.sentences(paper)) if nouns and _counts(s, nouns)]
+    scored = bank.score([paper], vector, set()) if counting else []
+    return next((s for s in scored if s.index == counting[0]), None) if counting else None

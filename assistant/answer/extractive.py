@@ -28,7 +28,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of, background
-from .bounds import bounded, scope_of, stating
+from .bounds import bounded, scope_of, stating, stating_count
 from .compare import MAX_COMPARED, asked_of_each, compare, each_aspect
 from .datasets import corpus_tally
 from .decide import Decision
@@ -210,8 +210,8 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     # numbers, or stating its data; or that the abstract states none
     if aspect in (FIGURES, "Data"):
         return each_aspect(bank, [about[0].paper], aspect, plan.lang)
-    stated = aspects_of(bank, about[0].paper).get(aspect) if aspect else None
-    # "What is ELMUR?", "Explain the ... method in a few sentences.": it in brief
+    stated = stating_count(bank, about[0].paper, plan.question, vector)  # "How many X ...?"
+    stated = stated or (aspects_of(bank, about[0].paper).get(aspect) if aspect else None)
     several = aspect in (None, "Method") and SENTENCES_ASKED_RE.search(plan.question)
     if (stated is None or several) and _nothing_asked(plan, about, own):
         return summary(bank, about, plan.topic_vector, set(), "", plan.lang)
