@@ -430,3 +430,23 @@ def test_how_many_of_a_thing_quotes_the_sentence_counting_it_first(engine: Engin
     # "19 leading MLLMs" counts models (an acronym by its long form's head); it had come second
     answer = engine.ask("How many models does ExpVid evaluate?")
     assert answer.text.split("\n")[0].split("): ", 1)[1].startswith("We evaluate 19 leading MLLMs")
+
+
+def test_which_of_them_are_orals_after_one_poster_says_it_is_none(engine: Engine) -> None:
+    answer = engine.ask("Which of them are orals?", A_LIST_THEN_ONE_OF_IT[2:])  # TumorChain alone
+    assert answer.abstained and "does not clearly match" in answer.text
+
+
+def test_and_the_first_one_asks_the_earlier_question_of_it(engine: Engine) -> None:
+    from assistant.plan.continued import continued
+
+    history = [
+        Turn("user", "How do RepSpec and ELMUR differ?"),
+        Turn("assistant", "| | RepSpec | ELMUR |", (REPSPEC, ELMUR)),
+        Turn("user", "What datasets does the second one use?"),
+        Turn("assistant", "ELMUR ...", (ELMUR,)),
+    ]
+    assert continued("And the first one?", history) == "What datasets does the first one use?"
+    answer = engine.ask("And the first one?", history)
+    assert answer.text.startswith("Data, as this paper states it")
+    assert {c.paper.id for c in answer.citations} == {REPSPEC}

@@ -59,6 +59,8 @@ def continued(
     of_set = of_set and not (tail and not cue and table is not None and find_named(table, earlier))
     if alone:
         return earlier if of_set else None
+    if cue and (again := _of_another(earlier, question[cue.end() :])):
+        return again  # "And the first one?" after "What datasets does the second one use?"
     if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
         return other  # "What about the rejected ones?": the earlier subject, another decision
     if lang == "zh" and (cue or tail):
@@ -77,6 +79,16 @@ def continued(
     else:
         new, before = content(question, lang), content(earlier, lang)
     return earlier.replace(before, new, 1) if new and before and before in earlier else None
+
+
+def _of_another(earlier: str, new: str) -> str | None:
+    """The earlier question about one paper counted in a list, asked of the paper another
+    ordinal counts ("And the first one?"); None unless the follow-up is that ordinal alone."""
+    before = ORDINAL_RE.search(earlier)
+    now = ORDINAL_RE.fullmatch(re.sub(r"^(?:the|about)\s+", "", new.strip(" ?.!,"), flags=re.I))
+    if before is None or now is None:
+        return None
+    return f"{earlier[: before.start()]}{now.group(0)}{earlier[before.end() :]}"
 
 
 def _switched(earlier: str, new: str) -> str | None:

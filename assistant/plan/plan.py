@@ -20,6 +20,7 @@ from .asks import Each, of_each
 from .continued import read
 from .count import asked_count
 from .cues import COUNT_ASKED_RE, SIMILAR_RE
+from .cues_followup import PLURAL_RE
 from .details import DETAIL_RE
 from .fields import field_asked
 from .filters import (
@@ -206,6 +207,7 @@ def _asked(
         return without_decision(filters, flags), None
     # a follow-up about the one paper just answered; not "Any rejected papers like it?"
     one = not named and len(resolved.focus) == 1 and not SIMILAR_RE.search(rendered)
+    one = one and not PLURAL_RE.search(rendered)  # "Which of them are orals?" filters its one
     about = named or list(resolved.focus)
     wide = first in SET_KINDS or first == "similar"  # "accepted papers similar to ThinKV"
     return asked_of(filters, flags, about, wide and not one, rendered)
