@@ -450,3 +450,24 @@ def test_and_the_first_one_asks_the_earlier_question_of_it(engine: Engine) -> No
     answer = engine.ask("And the first one?", history)
     assert answer.text.startswith("Data, as this paper states it")
     assert {c.paper.id for c in answer.citations} == {REPSPEC}
+
+
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "read_as"),
+    [
+        ("What is GTool's main result?", "And SCUBA's?", "What is SCUBA's main result?"),
+        ("What datasets does ELMUR use?", "What about RepSpec?", "What datasets does RepSpec use?"),
+        ("ExpVid 评测了多少个模型？", "ImagenWorld 呢？", "ImagenWorld 评测了多少个模型？"),
+    ],
+)
+def test_a_follow_up_naming_only_another_paper_asks_it_the_same(
+    engine: Engine, earlier: str, follow_up: str, read_as: str
+) -> None:
+    answer = engine.ask(follow_up, replied(earlier, engine.ask(earlier)))
+    assert read_as in " ".join(answer.notes)
+
+
+def test_a_short_name_with_a_chinese_particle_and_full_width_mark_is_chinese() -> None:
+    from assistant.text.language import language
+
+    assert language("ImagenWorld 呢？") == "zh"

@@ -27,7 +27,7 @@ from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_T
 from .filters import decision_in, from_question
 from .foreign import content, render
 from .kinds import subject_of
-from .named import find_named
+from .named import find_named, names_removed
 from .spelling import misnamed, normalise, spelled
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
@@ -59,7 +59,10 @@ def continued(
     of_set = of_set and not (tail and not cue and table is not None and find_named(table, earlier))
     if alone:
         return earlier if of_set else None
-    if cue and (again := _of_another(earlier, question[cue.end() :])):
+    new = question[cue.end() :] if cue else question
+    if (cue or tail) and (
+        again := _of_another(earlier, new) or _named_instead(earlier, new, table)
+    ):
         return again  # "And the first one?" after "What datasets does the second one use?"
     if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
         return other  # "What about the rejected ones?": the earlier subject, another decision
@@ -89,6 +92,21 @@ def _of_another(earlier: str, new: str) -> str | None:
     if before is None or now is None:
         return None
     return f"{earlier[: before.start()]}{now.group(0)}{earlier[before.end() :]}"
+
+
+def _named_instead(earlier: str, new: str, table: PaperTable | None) -> str | None:
+    """The earlier question about the one paper it names, asked of the one a follow-up names
+    and nothing else ("And SCUBA's?" after "What is GTool's main result?", "ImagenWorld 呢？")."""
+    alone = re.sub(r"(?:'s|’s)?\s*呢?\s*[?？.!。]*\s*$", "", new.strip())
+    before, now = (find_named(table, earlier), find_named(table, alone)) if table else ([], [])
+    if len(before) != 1 or len(now) != 1 or before == now or table is None:
+        return None
+    if terms(names_removed(alone, table, now)):  # it asks more than the name
+        return None
+    low = earlier.lower()
+    said = next((n for n in table.names_of.get(before[0], []) if n.lower() in low), None)
+    at = low.index(said.lower()) if said else -1
+    return f"{earlier[:at]}{alone}{earlier[at + len(said) :]}" if said else None
 
 
 def _switched(earlier: str, new: str) -> str | None:

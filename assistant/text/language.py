@@ -15,6 +15,7 @@ OTHER_SCRIPT_SHARE = 0.2  # this share of a question's letters in another script
 # as this many letters ("speculative decoding 的论文呢？" is a Chinese question)
 WIDE_WEIGHT = 2
 WIDE = ("zh", "ja", "ko")
+FULL_WIDTH_RE = re.compile(r"[？。！，、]")
 ENGLISH_OPENER_RE = re.compile(
     r"\s*(?:what|which|how|why|who|where|when|compare|explain|list|summari[sz]e|tell|show|find"
     r"|give|are|is|do|does|can)\b",
@@ -53,7 +54,9 @@ def language(text: str) -> str:
             latin += 1
             accented += not char.isascii()
     other = sum(counts.values())
-    if other and other >= OTHER_SCRIPT_SHARE * (other + latin):
+    # "ImagenWorld 呢？": full-width punctuation is typed in a Chinese input method
+    typed = weight > 1 and counts.get("zh") and FULL_WIDTH_RE.search(text)
+    if other and (typed or other >= OTHER_SCRIPT_SHARE * (other + latin)):
         if counts.get("ja"):  # Japanese mixes kana with Han characters
             return "ja"
         return max(counts, key=lambda k: counts[k])
