@@ -197,10 +197,9 @@ class Engine:
         """The answer with every paper of its set when it shows only some: a listing's first
         100 (of `total`), the examples of the keywords a set's papers share ("这 19 篇论文分别
         属于哪些领域？" cites 10 of 19); a follow-up ("其中…的有几篇？") asks about all of them."""
-        shown = {c.paper.id for c in answer.citations}
         if plan.listing and total > len(hits):
             return replace(answer, members=tuple(p.id for p in self.retriever.listed(plan)))
-        if plan.kind == "topics" and len(hits) > len(shown):
+        if plan.kind == "topics" and len(hits) > len({c.paper.id for c in answer.citations}):
             return replace(answer, members=tuple(h.paper.id for h in hits))
         return answer
 

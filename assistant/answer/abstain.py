@@ -8,7 +8,7 @@ from ..plan.details import detail_noun
 from ..plan.plan import Plan
 from ..schema import Answer, Paper, PaperHit
 from ..store.papers import PaperTable
-from ..text.counts import plural
+from ..text.counts import first_of, plural
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .decide import Decision
@@ -90,5 +90,5 @@ def counted_past(plan: Plan, table: PaperTable) -> Answer:
 def _named(lang: str, papers: list[Paper]) -> str:
     """The papers by label and decision, in the language's list: the first NAMED_AT_MOST of a
     longer set, and how many more ("None of these 318 papers ...: A, B, ... (+308)")."""
-    named = say(lang, "list_sep").join(f"{label(p)}{badge(p)}" for p in papers[:NAMED_AT_MOST])
-    return named + (f" (+{len(papers) - NAMED_AT_MOST})" if len(papers) > NAMED_AT_MOST else "")
+    named = [f"{label(p)}{badge(p)}" for p in papers[:NAMED_AT_MOST]]
+    return first_of(named, len(papers), say(lang, "list_sep"))

@@ -255,6 +255,8 @@ def stating_count(
     by its long form's head), shown first; None when it asks no count or none states it."""
     asked = COUNTED_RE.search(question)
     nouns = set(tokenize(asked.group(1).split()[-1])) if asked else set()
-    counting = [i for i, s in enumerate(bank.sentences(paper)) if nouns and _counts(s, nouns)]
-    scored = bank.score([paper], vector, set()) if counting else []
-    return next((s for s in scored if s.index == counting[0]), None) if counting else None
+    if not nouns:
+        return None
+    first = next((i for i, s in enumerate(bank.sentences(paper)) if _counts(s, nouns)), None)
+    scored = bank.score([paper], vector, set()) if first is not None else []
+    return next((s for s in scored if s.index == first), None)

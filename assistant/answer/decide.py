@@ -199,8 +199,7 @@ class Judge:
     def misses_specific_terms(self, plan: Plan, top: list[PaperHit], words: set[str]) -> bool:
         """'music generation with diffusion': the generic words match, the specific one (music)
         is in no top abstract, and no sentence is close: the corpus has nothing on it."""
-        idf = self.catalog.lexical.idf
-        specific = set(sorted(words, key=lambda t: -idf(t))[: self.cal.specific_terms])
+        specific = self.rarest(words)
         present = any(specific & terms(f"{h.paper.title} {h.paper.abstract}") for h in top)
         best = max(self.bank.best(h.paper, plan.topic_vector, set()).similarity for h in top)
         return bool(specific) and not present and best < self.cal.specific_similarity
@@ -214,9 +213,12 @@ class Judge:
         if plan.lang != "en":
             words = [stems for _, _, stems in words_in(content(plan.question, plan.lang)) if stems]
             return bool(words) and 2 * sum(bool(stems & held) for stems in words) >= len(words)
-        lexical = self.catalog.lexical
-        rarest = sorted(terms(plan.topic), key=lambda t: -lexical.idf(t))
-        return bool(set(rarest[: self.cal.specific_terms]) & held)
+        return bool(self.rarest(terms(plan.topic)) & held)
+
+    def rarest(self, words: set[str]) -> set[str]:
+        """The question's specific_terms rarest words (a word no paper uses, rarest of all)."""
+        idf = self.catalog.lexical.idf
+        return set(sorted(words, key=lambda t: -idf(t))[: self.cal.specific_terms])
 
     # -- the abstracts do not state it ---------------------------------------------------------
     def unstated_terms(self, question: str, papers: list[Paper]) -> list[str]:

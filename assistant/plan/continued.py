@@ -49,10 +49,8 @@ def continued(
     at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
     if at is None or not (cue or alone or tail):  # no continuation: the history is not read
         return None
-    earlier = history[at].content
-    earlier = (
-        continued(earlier, history[:at], lang, table) or earlier
-    )  # "and the posters?" in a chain
+    # the earlier question as it was read: "and the posters?" in a chain
+    earlier = continued(history[at].content, history[:at], lang, table) or history[at].content
     asked = render(earlier, lang)
     of_set = WHICH_RE.search(asked) is not None or SUMMARY_RE.search(asked) is not None
     # "给我总结一下 xLSTM Scaling Laws 这篇" summarizes a paper, not a set: "训练 token 数呢？" asks it
@@ -64,7 +62,7 @@ def continued(
         again := _of_another(earlier, new) or _named_instead(earlier, new, table)
     ):
         return again  # "And the first one?" after "What datasets does the second one use?"
-    if cue and lang == "en" and (other := _switched(earlier, question[cue.end() :])):
+    if cue and lang == "en" and (other := _switched(earlier, new)):
         return other  # "What about the rejected ones?": the earlier subject, another decision
     if lang == "zh" and (cue or tail):
         if other := _switched_zh(earlier, question):  # 那被拒的呢？, 口头报告呢？
@@ -73,8 +71,7 @@ def continued(
     topic = SET_LEAD_RE.sub("", question[cue.end() :].strip(" ?.!,")) if cue else ""
     points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
     # (in Chinese, "那X的论文呢？" asks for X's papers: its "any papers" points at no earlier set)
-    probe = topic if lang == "en" else ZH_PAPERS_TAIL_RE.sub("", question)
-    probe = probe if lang == "en" else render(probe, lang)
+    probe = topic if lang == "en" else render(ZH_PAPERS_TAIL_RE.sub("", question), lang)
     if not cue or not of_set or any(c.search(probe) for c in points):
         return None
     if lang == "en":
@@ -97,9 +94,11 @@ def _of_another(earlier: str, new: str) -> str | None:
 def _named_instead(earlier: str, new: str, table: PaperTable | None) -> str | None:
     """The earlier question about the one paper it names, asked of the one a follow-up names
     and nothing else ("And SCUBA's?" after "What is GTool's main result?", "ImagenWorld 呢？")."""
+    if table is None:
+        return None
     alone = re.sub(r"(?:'s|’s)?\s*呢?\s*[?？.!。]*\s*$", "", new.strip())
-    before, now = (find_named(table, earlier), find_named(table, alone)) if table else ([], [])
-    if len(before) != 1 or len(now) != 1 or before == now or table is None:
+    before, now = find_named(table, earlier), find_named(table, alone)
+    if len(before) != 1 or len(now) != 1 or before == now:
         return None
     if terms(names_removed(alone, table, now)):  # it asks more than the name
         return None

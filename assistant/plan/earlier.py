@@ -1,7 +1,8 @@
 """Which earlier answer's papers a follow-up points at: the latest that gave papers, or the
 list before it when the question counts in a list or points at several papers after an answer
 about one ("which of them", "the first one", "the other one"); every paper of a set an answer
-showed in part; not the closest papers of an answer that found nothing, but to an ordinal."""
+showed in part; the closest papers an answer that found nothing named only to an ordinal, or
+when no answer before it found papers."""
 
 from __future__ import annotations
 

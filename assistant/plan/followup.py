@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
+from ..text.counts import first_of
 from ..text.latex import clean_latex
 from ..text.tokens import terms
 from .asks import ASPECT_STEMS
@@ -145,15 +146,13 @@ def short_names(table: PaperTable, ids: Sequence[str]) -> str:
     """The papers' short names, for a note saying what a follow-up is about: the first
     NOTE_NAMES of a longer set, and how many more ("A, B, C (+221)")."""
     names = [clean_latex(p.short_name) if (p := table.get(i)) else i for i in ids[:NOTE_NAMES]]
-    more = f" (+{len(ids) - NOTE_NAMES})" if len(ids) > NOTE_NAMES else ""
-    return ", ".join(names) + more
+    return first_of(names, len(ids))
 
 
 def besides(question: str, history: Sequence[Turn], kind: Kind) -> Filters:
     """A set question asking for other papers ("Are there other papers on X?") leaves out those
     the last answer gave (all it found)."""
-    last = next((t for t in reversed(history) if t.role == "assistant"), None)
-    last = None if last is None or last.abstained else last  # its closest papers gave nothing
+    last = _last_answer(history)  # (an answer that found nothing gave its closest papers only)
     if last is None or kind not in SET_KINDS or not OTHERS_RE.search(question):
         return Filters()
     given = frozenset(last.members or last.paper_ids) | frozenset(last.asked)  # and like what
@@ -163,9 +162,15 @@ def besides(question: str, history: Sequence[Turn], kind: Kind) -> Filters:
 
 def discussed(history: Sequence[Turn]) -> str | None:
     """The paper under discussion: the only one the last answer cited, if it cited one."""
-    last = next((t for t in reversed(history) if t.role == "assistant"), None)
-    ids = list(dict.fromkeys(last.paper_ids)) if last is not None and not last.abstained else []
+    last = _last_answer(history)
+    ids = list(dict.fromkeys(last.paper_ids)) if last is not None else []
     return ids[0] if len(ids) == 1 else None
+
+
+def _last_answer(history: Sequence[Turn]) -> Turn | None:
+    """The last answer, unless it found nothing."""
+    last = next((t for t in reversed(history) if t.role == "assistant"), None)
+    return None if last is None or last.abstained else last
 
 
 def _with_named(question: str, kind: Kind) -> bool:

@@ -132,10 +132,8 @@ def instrumental(foreign: Foreign, own: str) -> Translation | None:
     found = INSTRUMENT_RE.match(own)
     if found is None:
         return None
-    method, task = (
-        foreign.english(found["method"].strip()),
-        foreign.translate(found["task"].strip()),
-    )
+    method = foreign.english(found["method"].strip())
+    task = foreign.translate(found["task"].strip())
     if not method or not task.phrases:
         return None
     return Translation((*method, *task.phrases), f"{method[0]} for {task.subject}")

@@ -11,6 +11,12 @@ def verb_for(n: int, verb: str) -> str:
     return verb + ("es" if verb.endswith(("ch", "sh", "s", "x")) else "s")
 
 
+def first_of(names: list[str], total: int, sep: str = ", ") -> str:
+    """The names shown, the first of `total`, and how many more there are ("A, B, C (+221)")."""
+    more = f" (+{total - len(names)})" if total > len(names) else ""
+    return sep.join(names) + more
+
+
 def plural(n: int, noun: str) -> str:
     """`n` and the noun in the number it takes ("1 paper", "2 papers", "0 papers")."""
     return f"{n:,} {noun if n == 1 else noun + 's'}"
