@@ -194,12 +194,13 @@ class Engine:
         return replace(again, named=(found,), described=True)
 
     def with_members(self, plan: Plan, hits: list[PaperHit], answer: Answer, total: int) -> Answer:
-        """The answer with every paper of its set when it shows only some: a listing's first
-        100 (of `total`), the examples of the keywords a set's papers share ("这 19 篇论文分别
-        属于哪些领域？" cites 10 of 19); a follow-up ("其中…的有几篇？") asks about all of them."""
+        """The answer with every paper of its set when it shows only some (a listing's first 100
+        of `total`; the examples a keywords answer or an acceptance rate cites): a follow-up
+        ("其中…的有几篇？", "Which of them are orals?") asks about all of them."""
         if plan.listing and total > len(hits):
             return replace(answer, members=tuple(p.id for p in self.retriever.listed(plan)))
-        if plan.kind == "topics" and len(hits) > len({c.paper.id for c in answer.citations}):
+        cited = {c.paper.id for c in answer.citations}
+        if (plan.kind == "topics" or plan.rate) and len(hits) > len(cited):
             return replace(answer, members=tuple(h.paper.id for h in hits))
         return answer
 

@@ -447,6 +447,9 @@ def test_and_the_first_one_asks_the_earlier_question_of_it(engine: Engine) -> No
         Turn("assistant", "ELMUR ...", (ELMUR,)),
     ]
     assert continued("And the first one?", history) == "What datasets does the first one use?"
+    # after "Compare the first two", its "first" counts two papers: no question to ask again
+    compared = [*history[:2], Turn("user", "Compare the first two"), history[1]]
+    assert continued("And the first one?", compared) is None
     answer = engine.ask("And the first one?", history)
     assert answer.text.startswith("Data, as this paper states it")
     assert {c.paper.id for c in answer.citations} == {REPSPEC}
@@ -471,3 +474,11 @@ def test_a_short_name_with_a_chinese_particle_and_full_width_mark_is_chinese() -
     from assistant.text.language import language
 
     assert language("ImagenWorld 呢？") == "zh"
+
+
+def test_which_of_them_after_an_acceptance_rate_asks_about_the_whole_set(engine: Engine) -> None:
+    first = "What is the acceptance rate?"  # of all 19, the first ten accepted named
+    answer = engine.ask(first)
+    assert len({c.paper.id for c in answer.citations}) < 19 and len(answer.members) == 19
+    plan = engine.plan("Which of them are posters?", replied(first, answer))
+    assert set(plan.focus) == set(answer.members)

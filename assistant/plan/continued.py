@@ -84,7 +84,7 @@ def continued(
 def _of_another(earlier: str, new: str) -> str | None:
     """The earlier question about one paper counted in a list, asked of the paper another
     ordinal counts ("And the first one?"); None unless the follow-up is that ordinal alone."""
-    before = ORDINAL_RE.search(earlier)
+    before = None if RANGE_RE.search(earlier) else ORDINAL_RE.search(earlier)  # not "first two"
     now = ORDINAL_RE.fullmatch(re.sub(r"^(?:the|about)\s+", "", new.strip(" ?.!,"), flags=re.I))
     if before is None or now is None:
         return None
