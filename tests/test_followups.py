@@ -482,3 +482,25 @@ def test_which_of_them_after_an_acceptance_rate_asks_about_the_whole_set(engine:
     assert len({c.paper.id for c in answer.citations}) < 19 and len(answer.members) == 19
     plan = engine.plan("Which of them are posters?", replied(first, answer))
     assert set(plan.focus) == set(answer.members)
+
+
+ABOUT_TUMORCHAIN = [
+    Turn("user", "TumorChain 用了什么数据？"),
+    Turn("assistant", "TumorChain curates TumorCoT [1].", (TUMOR,)),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "focus", "kind"),
+    [
+        ("强化学习是什么？", (), "summary"),  # a term of its own: what the papers say it is
+        ("数据集是什么？", (TUMOR,), "facts"),  # an aspect of the paper, not a term
+        ("局限性是什么？", (TUMOR,), "facts"),
+        ("在哪些任务上测试了？", (TUMOR,), "facts"),  # which tasks it was tested on, not papers
+    ],
+)
+def test_a_chinese_question_without_a_pronoun_after_one_paper_is_about_it_unless_it_asks_a_term(
+    engine: Engine, question: str, focus: tuple[str, ...], kind: str
+) -> None:
+    plan = engine.plan(question, ABOUT_TUMORCHAIN)
+    assert (plan.focus, plan.kind) == (focus, kind)

@@ -189,12 +189,12 @@ ZH_SET_DESCRIBED = (
     r"^(?:关于|有关)?(?P<subject>[^，。？?、]{2,20}?)(?:相关|有关|方面)?的?(?<!篇)(?:论文|工作|文章|口头报告|海报)"
     r"(?=[^？?]*(?:什么|哪些|怎么样|如何))"
 )
-# a question asking what a term is (什么是投机解码？, GRPO是什么意思？, 解释一下流匹配): its term;
-# "X是什么？" only of a term in Latin letters (GRPO是什么？): 数据集是什么？ asks a follow-up
+# a question asking what a term is (什么是投机解码？, GRPO是什么意思？, 解释一下流匹配, 强化学习是什么？):
+# its term; "X是什么？" of an aspect of a paper (数据集是什么？) asks a follow-up (kinds.defined_term)
 ZH_DEFINE = (
     r"^(?:什么是|何为|何谓|请?解释(?:一下)?)([^？?。，,]{2,30}?)[？?。!！]?$"
     r"|^([^？?。，,]{2,30}?)(?:是什么意思|是指什么|指的是什么)[？?。!！]?$"
-    r"|^([^？?。，,]*[A-Za-z][^？?。，,]*?)(?:是什么(?:东西)?|是啥)[？?。!！]?$"
+    r"|^([^？?。，,]{2,30}?)(?:是什么(?:东西)?|是啥)[？?。!！]?$"
 )
 # ... but not one that points at papers or work on a subject (介绍一下强化学习方面的工作)
 ZH_NOT_A_TERM = r"论文|工作|研究|文章|方面|进展|领域|方向|这|那|它|其"
@@ -267,6 +267,7 @@ ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
         "…提出了什么方法？",
         "…是怎么训练的？",
         "…用了什么数据集？",
+        "在哪些任务上做了实验？",
         "…的结果怎么样？",
         "那篇关于…的论文，…是什么？",
         "研究…的那篇论文用了哪些…？",

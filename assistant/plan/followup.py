@@ -12,7 +12,7 @@ from ..store.papers import PaperTable
 from ..text.counts import first_of
 from ..text.latex import clean_latex
 from ..text.tokens import terms
-from .asks import ASPECT_STEMS
+from .ask_prototypes import ASPECT_STEMS
 from .cues import LIKE_THIS_RE, WHICH_RE
 from .cues_followup import (
     ADDRESSED_RE,

@@ -11,6 +11,7 @@ import numpy as np
 
 from ..embedding import GroupCache, MiniLMEmbedding
 from ..text.tokens import terms
+from .ask_prototypes import ASPECT_STEMS
 from .count import asked_count, how_many_alone, uncounted
 from .cues import (
     BETWEEN_RE,
@@ -46,6 +47,7 @@ from .cues_followup import PLURAL_RE, PRONOUN_RE, SINGULAR_RE
 from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .details import DETAIL_RE
 from .filters import RATE_RE
+from .gloss import glossed
 from .superlative import superlative, superlative_zh
 
 LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
@@ -209,7 +211,9 @@ def defined_term(question: str, lang: str = "en") -> str:
     found = (ZH_DEFINE_RE if lang == "zh" else DEFINE_RE).match(question.strip())
     term = next((g for g in found.groups() if g), "").strip() if found else ""
     if not term or NOT_A_TERM_RE.search(term) or (lang == "zh" and ZH_NOT_A_TERM_RE.search(term)):
-        return ""  # "What are the papers on X?", "What is the method?", 数据集是什么？
+        return ""  # "What are the papers on X?", "What is the method?", 这篇论文的贡献是什么？
+    if lang == "zh" and found and found.lastindex == 3 and glossed(term) & ASPECT_STEMS:
+        return ""  # 数据集是什么？, 创新点是什么？: the paper's, not a term
     if lang == "zh" or (found and found.lastindex == 2):  # "What does RLHF stand for?"
         return term
     return term if subject_of(question) == term else ""
