@@ -15,9 +15,10 @@ from assistant.plan.count import asked_count
 from assistant.plan.fields import field_asked
 from assistant.plan.filters import from_flags, year_from_question
 from assistant.plan.foreign import content
-from assistant.plan.kinds import defined_term, subject_of
+from assistant.plan.kinds import defined_term
 from assistant.plan.named import mentioned_papers
 from assistant.plan.spelling import normalise
+from assistant.plan.subjects import subject_of
 from assistant.schema import Turn
 from assistant.store.papers import PaperTable
 
@@ -686,3 +687,70 @@ def test_which_of_the_posters_points_past_an_answer_with_none_to_the_list_before
     assert found.context == "Which papers study memory?"
     plain = resolve(own, "which", [], history, small_table(rows))
     assert plain.focus == ("o1", "o2")  # without the decision it picks by: the last list
+
+
+def test_a_topic_typed_as_into_a_search_box_lists_its_papers(engine: Engine) -> None:
+    assert engine.plan("reinforcement learning").kind == "which"
+    answer = engine.ask("reinforcement learning")
+    assert len({c.paper.id for c in answer.citations}) >= 2  # ELMUR, Rex-Thinker, ...
+    # after an answer about one paper, a short phrase still asks about that paper
+    turns = [
+        Turn("user", "Tell me about ELMUR"),
+        Turn("assistant", "ELMUR ... [1]", ("bm3rbtEMFj",)),
+    ]
+    assert engine.plan("training data?", turns).focus == ("bm3rbtEMFj",)
+
+
+@pytest.mark.parametrize(
+    ("question", "decision", "rest"),
+    [
+        ("LoRA variants accepted at ICLR 2026", "Poster", "LoRA variants papers"),
+        (
+            "VLA models for robot manipulation, accepted only",
+            "Poster",
+            "VLA models for robot manipulation papers",
+        ),
+        ("KV cache compression papers, orals only", "Oral", "KV cache compression papers"),
+    ],
+)
+def test_a_decision_stated_after_the_topic_filters_by_it(
+    question: str, decision: str, rest: str
+) -> None:
+    from assistant.plan.filters import from_question
+
+    filters, own = from_question(question)
+    assert decision in filters.statuses and own == rest
+
+
+def test_which_with_a_plural_verb_after_a_list_picks_from_it(engine: Engine) -> None:
+    rl = ("bm3rbtEMFj", "btWHQoSZZ1", "blfwRondjY")
+    turns = [Turn("user", "Which papers use RL?"), Turn("assistant", "3 papers match ...", rl)]
+    plan = engine.plan("which use GRPO?", turns)
+    assert plan.kind == "which" and plan.focus == rl
+
+
+def test_a_decision_no_paper_at_hand_has_asks_for_the_papers_of_the_topic_again() -> None:
+    from assistant.plan.continued import continued
+
+    rows = [
+        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
+        for i, status in (("o1", "Oral"), ("p1", "Poster"), ("r1", "Reject"))
+    ]
+    table = small_table(rows)
+    accepted = [
+        Turn("user", "Which accepted papers study memory?"),
+        Turn("assistant", "...", ("o1", "p1")),
+    ]
+    compared = [
+        *accepted,
+        Turn("user", "Compare the first two"),
+        Turn("assistant", "...", ("o1", "p1")),
+    ]
+    again = continued("What about the rejected ones?", compared, "en", table)
+    assert again == "Which rejected papers study memory?"
+    counted = [Turn("user", "How many papers on memory were accepted?"), accepted[1]]
+    assert continued("How many were rejected?", counted, "en", table) == (
+        "How many papers on memory were rejected?"
+    )
+    # a decision some of them have picks from them
+    assert continued("Which of them are orals?", accepted, "en", table) is None

@@ -599,7 +599,7 @@ def test_a_paper_compared_with_a_concept_is_a_question_about_that_paper(engine: 
 def test_a_question_its_framing_spans_keeps_its_subject_and_summarises_one_paper(
     engine: Engine, question: str, subject: str
 ) -> None:
-    from assistant.plan.kinds import subject_of
+    from assistant.plan.subjects import subject_of
 
     assert subject in subject_of(question)
     answer = engine.ask(question)
@@ -617,7 +617,7 @@ def test_a_question_its_framing_spans_keeps_its_subject_and_summarises_one_paper
     ],
 )
 def test_words_that_point_at_the_corpus_are_not_the_subject(question: str, subject: str) -> None:
-    from assistant.plan.kinds import subject_of
+    from assistant.plan.subjects import subject_of
 
     assert subject_of(question) == subject
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..schema import Turn
+from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.messages import say
@@ -24,11 +24,11 @@ from .cues_followup import (
     SET_NOUN_RE,
 )
 from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
-from .filters import decision_in, from_question
+from .filters import DECISIONS, decision_in, from_question
 from .foreign import content, render
-from .kinds import subject_of
 from .named import find_named, names_removed
 from .spelling import misnamed, normalise, spelled
+from .subjects import subject_of
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
 ZH_PAPERS_TAIL_RE = re.compile(ZH_PAPERS_TAIL)
@@ -47,6 +47,8 @@ def continued(
     cue, alone = CONTINUATION_RE.match(rendered), how_many_alone(rendered)
     tail = lang == "zh" and rendered.rstrip(" ？?").endswith("what about")  # 口头报告呢？
     at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
+    if lang == "en" and (flipped := _flipped(question, history, table)):
+        return flipped  # "How many were rejected?" after a list of accepted papers
     if at is None or not (cue or alone or tail):  # no continuation: the history is not read
         return None
     # the earlier question as it was read: "and the posters?" in a chain
@@ -108,20 +110,52 @@ def _named_instead(earlier: str, new: str, table: PaperTable | None) -> str | No
     return f"{earlier[:at]}{alone}{earlier[at + len(said) :]}" if said else None
 
 
-def _switched(earlier: str, new: str) -> str | None:
+def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
     """The earlier question asked of the decision a follow-up names and nothing else ("What
     about posters?" after "Are there orals on protein design?": "Are there posters on protein
     design?"; "What about the orals?" after "Which papers use X?": "Which oral papers use X?");
-    None when the follow-up names more than a decision."""
+    None when the follow-up names more than a decision, or (`picking`) picks from the papers
+    given ("And which were withdrawn?")."""
     now, before = decision_in(new), decision_in(earlier)
-    if now is None or terms(from_question(new)[1]) - FRAMING_STEMS or PICKING_RE.match(new):
+    if (
+        now is None
+        or terms(from_question(new)[1]) - FRAMING_STEMS
+        or picking
+        and PICKING_RE.match(new)
+    ):
         return None  # "And which were withdrawn?": of the papers given
     if before is not None:  # "oral papers" -> "poster papers"; "Are there orals" -> "posters"
-        span = before[1].span()
+        span, words = before[1].span(), before[1].group(0).split()
         said = now[0] if SET_NOUN_RE.match(earlier[span[1] :].lstrip()) else now[1].group(0)
+        if len(words) > 1 and SET_NOUN_RE.fullmatch(words[-1]):  # "accepted papers on X"
+            said = f"{now[0]} {words[-1]}"
         return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
     noun = SET_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
     return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}" if noun else None
+
+
+def _flipped(question: str, history: list[Turn], table: PaperTable | None) -> str | None:
+    """A follow-up naming only a decision that none of the papers at hand has ("How many were
+    rejected?" after "How many papers on LLM unlearning were accepted?"; "What about the
+    rejected ones?" after comparing two of the accepted papers on X): the latest question that
+    asked for papers by another decision, of this one. None when some paper at hand has it
+    ("Which of them are orals?" after the accepted ones: of them)."""
+    new = CONTINUATION_RE.sub("", question, count=1)
+    now = decision_in(new)
+    if table is None or now is None or terms(from_question(new)[1]) - FRAMING_STEMS:
+        return None
+    shown = next((t for t in reversed(history) if t.role == "assistant" and t.paper_ids), None)
+    at_hand = [*shown.paper_ids, *shown.members] if shown else []
+    if not at_hand or table.passing(at_hand, Filters(statuses=DECISIONS[now[0]])):
+        return None
+    for i in range(len(history) - 2, -1, -1):
+        turn, answer = history[i], history[i + 1]
+        if turn.role == "user" and len({*answer.paper_ids, *answer.members}) > 1:
+            if (before := decision_in(turn.content)) is not None:
+                if set(DECISIONS[before[0]]) & set(DECISIONS[now[0]]):
+                    return None
+                return _switched(turn.content, now[1].group(0), picking=False)
+    return None
 
 
 def _switched_zh(earlier: str, question: str) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from ..text.tokens import terms
+from .cues_followup import WHICH_VERB
 from .prototypes import PROTOTYPES
 
 WHICH_RE = re.compile(
@@ -14,7 +15,7 @@ WHICH_RE = re.compile(
     r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,2}?(?:papers|works|submissions)\b"
     r"|\b(?:list|find|show me|name|are there|is there)\b.*\b(?:papers?|works?)\b"
     r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones?|of (?:them|these|those))\b"
-    r"|\bany of (?:them|these|those)\b",
+    rf"|\bany of (?:them|these|those)\b|{WHICH_VERB}",
     re.I,
 )
 # a question about one paper it describes instead of naming ("What does the paper on symmetry
@@ -52,7 +53,7 @@ SET_DESCRIBED_RE = re.compile(
 # limitations do the papers on RL mention?")
 AUXILIARY_END_RE = re.compile(r"\b(?:do|does|did)\s*$", re.I)
 WHICH_OF_RE = re.compile(
-    r"\bwhich (?:papers|of|ones?)\b|\bany of\b|\bhow many of (?:them|these|those)\b"
+    rf"{WHICH_VERB}|\bwhich (?:papers|of|ones?)\b|\bany of\b|\bhow many of (?:them|these|those)\b"
     r"|\bthem\b[^?？]*\bhow many\b",  # "Of them, how many ...", 其中…的有几篇
     re.I,
 )

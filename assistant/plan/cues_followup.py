@@ -55,10 +55,17 @@ PLURAL_RE = re.compile(
     r"|(?:these|those)(?:\s+(?:papers|works|studies|two|three|four|five)\b|\s*[?.!]?\s*$))",
     re.I,
 )
+# "Which are about video?", "which use flow matching?": "which" standing for several of the papers
+# at hand, a plural verb right after it (an auxiliary or a framing verb); not "which papers ..."
+WHICH_VERB = (
+    r"^\s*which\s+(?:are|were|do|did|have|can|could|would|will|use|study|propose|involve|address"
+    r"|focus|tackle|explore|consider|investigate|target|apply|deal|rely|report|evaluate|train"
+    r"|introduce|need|require|mention|work|build)\b(?!.*\b(?:papers?|works|submissions?)\b)"
+)
 # "Which of the posters are training-free?": some of the papers just given, by a noun alone; not
 # "Which of the papers on X ...", a set of its own
 PARTITIVE_RE = re.compile(
-    r"\b(?:which|how many|any|none|some|all)\s+of\s+the\s+(?:(?:\w+\s+)?"
+    rf"{WHICH_VERB}|\b(?:which|how many|any|none|some|all)\s+of\s+the\s+(?:(?:\w+\s+)?"
     r"(?:papers|works|orals|posters|submissions|accepted|rejected|withdrawn)\b"
     r"(?!\s+(?:on|about|in|for|that|which|from|with|using)\b)"
     # "which of the two uses graphs?", not "which of the two decoding strategies ..."

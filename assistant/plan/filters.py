@@ -33,16 +33,21 @@ DECISIONS: dict[str, tuple[str, ...]] = {
 }
 # "accepted as a poster": the whole is the filter, not "poster" alone
 AS_A = r"(?:\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?)?"
+# ... and "accepted at ICLR 2026", "accepted only", "orals only": the words after it too
+AT_ICLR = r"(?:\s+(?:at|to|by|in)\s+ICLR(?:\s*[-']?\s*20\d\d)?)?(?:\s+only\b)?"
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            r"(?<!\bnot )\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?"
+            rf"(?<!\bnot )\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?{AT_ICLR}"
             r"|\bnot\s+rejected\b",
             re.I,
         ),
         "accepted",
     ),
-    (re.compile(rf"{AS_A}\b(?:orals?|oral\s+(?:papers?|presentations?))\b", re.I), "oral"),
+    (
+        re.compile(rf"{AS_A}\b(?:orals?|oral\s+(?:papers?|presentations?))\b{AT_ICLR}", re.I),
+        "oral",
+    ),
     # the conference names no best papers: its highest decision is what "best" can mean
     (
         re.compile(
@@ -52,7 +57,7 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         ),
         "oral",
     ),
-    (re.compile(rf"{AS_A}\b(?:posters?|poster\s+papers?)\b", re.I), "poster"),
+    (re.compile(rf"{AS_A}\b(?:posters?|poster\s+papers?)\b{AT_ICLR}", re.I), "poster"),
     (
         re.compile(r"\bdesk[\s-]+rejected\b(?:\s+(?:papers?|submissions?))?", re.I),
         "desk rejected",
@@ -146,7 +151,12 @@ def from_question(question: str) -> tuple[Filters, str]:
     if (found := decision_in(question)) is None:
         return Filters(), question
     decision, match = found
-    cleaned = (question[: match.start()] + "papers" + question[match.end() :]).strip()
+    before = question[: match.start()]
+    noun = "papers"
+    if not question[match.end() :].strip(" ?.!"):  # "LoRA variants, accepted only"
+        before = before.rstrip(" ,;-") + " "
+        noun = "" if re.search(r"\b(?:papers?|submissions?|works?)\s*$", before, re.I) else noun
+    cleaned = (before + noun + question[match.end() :]).strip()
     filters = Filters(
         statuses=DECISIONS[decision], description=(f"decision: {decision} {ASKED_NOW}",)
     )
@@ -200,6 +210,8 @@ def _is_filter_use(question: str, match: re.Match[str]) -> bool:
     if re.match(r"\s*child", after):
         return False
     if re.fullmatch(r"\s*[?.!]*\s*", after):  # the question ends on it: "which of them are orals?"
+        return True
+    if re.search(r"\b(?:ICLR|only)\s*[\d?.!]*$", match.group(0), re.I):  # "..., accepted only"
         return True
     if re.match(r"\s*(?:papers?|submissions?|works?)\b", after) or match.group(0).lower().endswith(
         ("papers", "paper", "submissions", "submission", "works")

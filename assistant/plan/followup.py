@@ -38,7 +38,8 @@ from .earlier import counts_in, earlier
 from .fields import field_asked
 from .filters import RATE_RE
 from .foreign import content
-from .kinds import SET_KINDS, Kind, subject_of
+from .kinds import SET_KINDS, Kind
+from .subjects import subject_of
 
 NOTE_NAMES = 5  # a follow-up's note names this many of its papers, and counts the rest
 

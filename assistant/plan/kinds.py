@@ -12,34 +12,23 @@ import numpy as np
 from ..embedding import GroupCache, MiniLMEmbedding
 from ..text.tokens import terms
 from .ask_prototypes import ASPECT_STEMS
-from .count import asked_count, how_many_alone, uncounted
+from .count import asked_count, how_many_alone
 from .cues import (
     BETWEEN_RE,
     CHOICE_RE,
     COMPARE_RE,
-    CONTRAST_RE,
-    CORPUS_TAIL_RE,
     COUNT_ASKED_RE,
     DEFINE_RE,
     FRAMING_STEMS,
-    FRAMING_WORDS,
-    FUNCTION_WORDS,
-    HOW_MANY_RE,
     IN_COMMON_RE,
-    MENTION_RE,
-    METADATA_TAIL_RE,
-    NEGATION_RE,
     NOT_A_TERM_RE,
     ONE_DESCRIBED_RE,
     POPULAR_TOPICS_RE,
-    PRESENTATION_TAIL_RE,
     PROTOTYPE_MARGIN,
     PROTOTYPES,
-    QUOTED_RE,
     SEVERAL_RE,
     SIMILAR_RE,
     SUMMARY_RE,
-    TERM_STARTS,
     WHICH_OF_RE,
     WHICH_RE,
 )
@@ -48,9 +37,9 @@ from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .details import DETAIL_RE
 from .filters import RATE_RE
 from .gloss import glossed
+from .subjects import WORD_RE, subject_of
 from .superlative import superlative, superlative_zh
 
-LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
 Kind = Literal["facts", "which", "summary", "compare", "similar", "topics"]
 SET_KINDS: tuple[Kind, ...] = ("which", "summary")
 # A question is about a set's topics as a whole only this close to one of their prototypes: the
@@ -75,12 +64,13 @@ def classify(
     focus: int = 0,
     meaning: str | None = None,
     filtered: bool = False,
+    resolved: bool = False,
 ) -> Kind:
     """`named`, `focus`: how many papers it names, and earlier ones it refers back to. The cues
     decide first; a question about no one paper they leave as facts may still be a set question
     by meaning ("Do any of those use RL?"). `meaning`: the text compared with the prototypes,
-    when not the question (in another language, its words as asked); `filtered`: it states a
-    decision."""
+    when not the question (in another language, its words); `filtered`: it states a decision;
+    `resolved`: whether it refers back is known (then only is a typed search a set question)."""
     about = named or focus
     if about and SIMILAR_RE.search(question):  # "papers like this one": by the papers themselves
         return "similar"
@@ -96,9 +86,7 @@ def classify(
     popular = POPULAR_TOPICS_RE.search(question) and not WHICH_RE.search(question)
     if not about and (popular or IN_COMMON_RE.search(question)):  # "hot topics among orals?",
         return "topics"  # "What do these papers have in common?": the keywords they share
-    if not about and defined_term(question, "en" if meaning is None else "zh"):
-        # "What is GRPO?": what its papers say it is, and the papers; not "What are the hot
-        # topics in RL?", which its meaning tells
+    if not about and defined_term(question, "en" if meaning is None else "zh"):  # "What is GRPO?"
         topics = prototypes is not None and prototypes.nearest(meaning or question) == "topics"
         return "topics" if topics else "summary"
     if SUMMARY_RE.search(question):
@@ -109,8 +97,9 @@ def classify(
         return "which"
     if about == 0 and ONE_DESCRIBED_RE.search(question):
         return "facts"
-    if WHICH_RE.search(question) and (about == 0 or picks(question, filtered)):
-        return "which"
+    searched = about == 0 and resolved and meaning is None and typed_search(question)
+    if searched or WHICH_RE.search(question) and (about == 0 or picks(question, filtered)):
+        return "which"  # ... "KV cache compression" too, as typed into a search box
     if DETAIL_RE.search(question):  # "Who are the authors?": of a paper, not a set
         return "facts"
     if named == 0 and focus != 1 and prototypes is not None:
@@ -118,6 +107,22 @@ def classify(
         framed = not meaning and not PRONOUN_RE.search(question)
         return prototypes.nearest(meaning or question, framing_of(question) if framed else "")
     return "facts"
+
+
+QUESTION_OPENER_RE = re.compile(
+    r"^\s*(?:what|which|how|why|who|whom|whose|where|when|is|are|was|were|does|do|did|can|could|"
+    r"should|would|will|has|have|had|tell|show|give|list|find|summari[sz]e|compare|explain|"
+    r"describe|name|recommend|any|and|but|so|then|also|i|i'm|please)\b",
+    re.I,
+)
+TYPED_SEARCH_WORDS = 8
+
+
+def typed_search(question: str) -> bool:
+    """Whether a question is a topic typed as into a search box, no question or request framing
+    it ("KV cache compression", "mamba long context", "LoRA variants papers")."""
+    words = WORD_RE.findall(subject_of(question))
+    return 0 < len(words) <= TYPED_SEARCH_WORDS and not QUESTION_OPENER_RE.match(question)
 
 
 def picks(question: str, filtered: bool) -> bool:
@@ -223,76 +228,3 @@ def detail_asked(question: str) -> str | None:
     """The detail asked for that abstracts do not state ("how many GPUs"), if any."""
     match = DETAIL_RE.search(question)
     return match.group(0) if match else None
-
-
-WORD_RE = re.compile(r"[\w'-]+|[^\w\s]")
-
-
-def subject_of(question: str) -> str:
-    """What a set question is about: its opening framing words ("Are there any works that
-    study ...", "Summarize the papers on ...") and its closing punctuation removed. A cue that
-    spans the whole question ("What is the grokking paper about?") is not removed: an empty
-    subject would match every paper."""
-    question = uncounted(RATE_RE.sub(" ", question))  # "What share of the papers on X ...": X
-    defining = DEFINE_RE.match(question.strip())
-    if defining and defining.lastindex == 2:  # "What does RLHF stand for?": RLHF
-        return defining.group(2).strip()
-    for cue in (WHICH_RE, SUMMARY_RE):  # "Name the papers about memory" -> "about memory"
-        match = cue.search(question)
-        if match and len(question[: match.start()].split()) <= 1:
-            if subject := _unframed(question[match.end() :]):
-                return subject
-            break
-    return _unframed(question)
-
-
-def mentioned_term(rendered: str, lang: str) -> str:
-    """The term a set question asks for word for word: quoted, or what it says the papers
-    mention; in another language, only a term in Latin letters (the abstracts are English)."""
-    found = QUOTED_RE.search(rendered) or MENTION_RE.search(rendered)
-    term = found.group(1).strip() if found else ""
-    if lang != "en" and not LATIN_WORD_RE.fullmatch(term):
-        return ""
-    return term
-
-
-def uncontrasted(subject: str) -> str:
-    """A follow-up's subject without the other part of the set it is set against ("which of
-    those propose a method rather than only a benchmark?" -> "propose a method"). A question of
-    its own keeps its contrast: in "text written by a model rather than a person" it is the
-    subject."""
-    return CONTRAST_RE.sub("", subject).strip() or subject
-
-
-def split_negation(subject: str) -> tuple[str, bool]:
-    """A subject asked for in the negative ("don't involve images at all"): what follows the
-    negation and its framing ("images at all"), and True."""
-    match = NEGATION_RE.match(subject)
-    rest = _unframed(subject[match.end() :]) if match else ""
-    return (rest, True) if rest else (subject, False)
-
-
-def _unframed(question: str) -> str:
-    question = HOW_MANY_RE.sub("", METADATA_TAIL_RE.sub("", question))
-    words = WORD_RE.findall(PRESENTATION_TAIL_RE.sub("", question))
-    start = 0
-    while start < len(words) and (_frames(words, start) or not words[start][0].isalnum()):
-        start += 1
-    rest = list(words[start:])  # ... and closing ones ("on RL were accepted": "accepted" is read
-    while rest and (not rest[-1][0].isalnum() or _spelling(rest[-1]) in FUNCTION_WORDS):
-        rest.pop()  # as a filter, its place taken by "papers")
-    return CORPUS_TAIL_RE.sub("", " ".join(rest))
-
-
-def _frames(words: list[str], at: int) -> bool:
-    """Whether the word at `at` frames the question: a framing word, and where it may begin a
-    term (TERM_STARTS), one followed by another framing word."""
-    word = _spelling(words[at])
-    if word not in FRAMING_WORDS:
-        return False
-    return word not in TERM_STARTS or at + 1 < len(words) and _frames(words, at + 1)
-
-
-def _spelling(word: str) -> str:
-    """Lower case, British -ise spelt -ize ("summarise" -> "summarize")."""
-    return re.sub(r"is(e|es|ed|ing)$", r"iz\1", word.lower())

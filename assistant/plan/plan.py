@@ -35,9 +35,10 @@ from .filters import (
 )
 from .followup import Resolved, resolve, subjectless
 from .foreign import Foreign, content, render
-from .kinds import SET_KINDS, Kind, classify, defined_term, mentioned_term, prototypes_for
+from .kinds import SET_KINDS, Kind, classify, defined_term, prototypes_for
 from .named import find_named, names_removed
 from .stated import CODE_ASK_RE
+from .subjects import mentioned_term
 from .threshold import quantity_term
 from .words import Words, english_words, foreign_words
 
@@ -153,7 +154,7 @@ def make_plan(
     filters, decision = _asked(filters, flags, named, resolved, first, rendered)
     named = named if first == "similar" else table.passing(named, filters)  # like it, as orals
     focus, filtered = len(resolved.focus), bool(said.statuses)  # "列一下口头报告的": of them
-    kind = kind or classify(own, len(named), prototypes, focus, meaning, filtered)
+    kind = kind or classify(own, len(named), prototypes, focus, meaning, filtered, resolved=True)
     about = [*resolved.focus, *named]
     kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
@@ -280,8 +281,7 @@ def _notes(
 ) -> tuple[str, ...]:
     """What the answer notes: how the question was read (typos, an elliptical follow-up), a year
     no paper is from, the papers a follow-up is about, and every filter applied."""
-    notes = list(early)
-    notes += [say(lang, "year_absent", year=year[0], held=year[1])] if year else []
+    notes = [*early, *([say(lang, "year_absent", year=year[0], held=year[1])] if year else [])]
     notes += [say(lang, "followup_note", names=followed)] if followed else []
     described = (filters_text(lang, (d,)) for d in filters.description)
     return (*notes, *(say(lang, "filter_note", filter=d) for d in described))

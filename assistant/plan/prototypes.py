@@ -19,6 +19,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Find me work on ...",
         "Is there work on ...?",
         "Is there anything on ...?",
+        "Has anyone worked on ...?",
         "Recommend papers on ...",
         "I'm interested in ...; which paper should I read first?",
         "Which papers in this collection or corpus ...?",

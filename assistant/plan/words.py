@@ -18,9 +18,10 @@ from .cues import BYLINE_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
 from .cues_zh import ZH_INSTRUMENT
 from .followup import Resolved, unpointed
 from .foreign import Foreign, Translation, before_cue, content
-from .kinds import SET_KINDS, Kind, split_negation, subject_of, uncontrasted
+from .kinds import SET_KINDS, Kind
 from .named import names_removed, without_names
 from .stated import CODE_ASK_RE
+from .subjects import split_negation, subject_of, uncontrasted
 from .superlative import superlative_zh, without_superlative
 from .threshold import threshold, threshold_zh, without_threshold
 
