@@ -23,7 +23,7 @@ from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
 from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
-from .plan.comparison import with_the_one_before, without_comparison
+from .plan.comparison import against_its_own, with_the_one_before, without_comparison
 from .plan.cues import AUTHOR_RE, SUMMARY_RE
 from .plan.followup import discussed, names_papers, short_names
 from .plan.foreign import Foreign, render
@@ -77,9 +77,8 @@ class Engine:
             store.open()
         self.store = store
         self.catalog = catalog.load(self.store)
-        self.bank = SentenceBank(
-            embedder, self.catalog.lexical.coverage, multilingual=self.multilingual
-        )
+        coverage = self.catalog.lexical.coverage
+        self.bank = SentenceBank(embedder, coverage, multilingual=self.multilingual)
         self.retriever = Retriever(
             self.store,
             self.catalog,
@@ -163,8 +162,7 @@ class Engine:
         return Search(hits=self.retriever.retrieve(plan), filters=plan.filters, query=plan.query)
 
     def compared(self, plan: Plan, history: Sequence[Turn], filters: Filters | None) -> Plan:
-        """A comparison's papers, named or described (retrieve/described.py); read again as the
-        kind it is when it compares no two papers."""
+        """A comparison's papers, named or described (retrieve/described.py), else its kind."""
         english = plan.lang == "en"
         before = discussed(history)
         if before and before not in plan.named and with_the_one_before(plan, self.table):
@@ -260,6 +258,8 @@ class Engine:
             return
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, history or (), filters)
+        elif plan.kind == "compare" and against_its_own(plan, self.table):  # "... with EAGLE?"
+            plan = self.plan(question, history or (), filters, k, kind="facts")
         elif plan.kind in (*SET_KINDS, "facts") and not plan.anchored and not plan.listing:
             plan = self.singular(plan, history or (), filters, k)
         if plan.lang != "en" and not self.has_multilingual():

@@ -504,3 +504,37 @@ def test_a_chinese_question_without_a_pronoun_after_one_paper_is_about_it_unless
 ) -> None:
     plan = engine.plan(question, ABOUT_TUMORCHAIN)
     assert (plan.focus, plan.kind) == (focus, kind)
+
+
+@pytest.mark.parametrize("question", ["How does it compare with EAGLE?", "跟 EAGLE 比呢？"])
+def test_comparing_the_paper_at_hand_with_what_its_abstract_names_asks_about_it(
+    engine: Engine, question: str
+) -> None:
+    first = "What is RepSpec?"
+    answer = engine.ask(question, replied(first, engine.ask(first)))
+    assert {c.paper.id for c in answer.citations} == {REPSPEC}  # no second paper set beside it
+    assert "EAGLE" in answer.text  # the sentence that compares it with EAGLE
+    # ... while a paper of the corpus named beside it is compared with it
+    other = engine.ask("跟 GTool 比呢？", replied(first, engine.ask(first)))
+    assert len({c.paper.id for c in other.citations}) == 2
+
+
+@pytest.mark.parametrize(
+    "question", ["有什么工作研究强化学习？", "强化学习有人研究吗", "有什么 oral 是关于强化学习的吗"]
+)
+def test_chinese_ways_of_asking_whether_there_is_work_on_a_subject_list_its_papers(
+    engine: Engine, question: str
+) -> None:
+    assert engine.plan(question).kind == "which"
+
+
+def test_how_many_a_decision_after_a_list_counts_in_it_and_how_many_were_accepted_counts(
+    engine: Engine,
+) -> None:
+    first = "有没有关于强化学习的论文？"
+    turns = replied(first, engine.ask(first))
+    plan = engine.plan("被拒的有多少？", turns)  # of the papers just listed
+    assert plan.kind == "which" and len(plan.focus) >= 2 and "Reject" in plan.filters.statuses
+    for question in ("ICLR 2026 接收了多少篇论文？", "How many papers did ICLR 2026 accept?"):
+        counted = engine.ask(question)
+        assert "19" in counted.text and not counted.abstained  # all 19 seed papers are posters

@@ -7,7 +7,7 @@ from ..store.papers import PaperTable
 from ..text.tokens import terms
 from .cues import COMPARE_RE, FRAMING_STEMS
 from .cues_followup import PRONOUN_RE
-from .foreign import content, render, without_cue
+from .foreign import content, latin_terms, render, without_cue
 from .kinds import Kind, Prototypes, classify
 from .named import names_removed
 from .plan import Plan
@@ -33,3 +33,18 @@ def with_the_one_before(plan: Plan, table: PaperTable) -> bool:
     rest = names_removed(plan.question, table, list(plan.named))
     rest = PRONOUN_RE.sub(" ", COMPARE_RE.sub(" ", rest))
     return not terms(rest) - FRAMING_STEMS
+
+
+def against_its_own(plan: Plan, table: PaperTable) -> bool:
+    """Whether a comparison of the one paper at hand is with something its abstract names
+    ("How does it compare with EAGLE?" after RepSpec, "跟 AlphaFold3 比快多少？" after DCFold,
+    "它和普通的 draft model 训练相比有什么好处"): a question about that paper, which its abstract
+    answers, not a comparison with another paper."""
+    paper = table.get(plan.focus[0]) if len(plan.focus) == 1 and not plan.named else None
+    if paper is None:
+        return False
+    if plan.lang != "en":
+        other = terms(" ".join(latin_terms(plan.question)))
+    else:
+        other = terms(PRONOUN_RE.sub(" ", COMPARE_RE.sub(" ", plan.question))) - FRAMING_STEMS
+    return bool(other) and other <= terms(f"{paper.title} {paper.abstract}")

@@ -47,14 +47,19 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"(?:最好|最佳|最值得(?:一)?(?:读|看))的?(?:论文|工作|文章)", " best papers "),
     (
         r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报))|的?(?:论文|工作|文章)有哪些|有哪些"
-        r"|哪些是|是哪些(?=[？?]?$)",
+        r"|哪些是|是哪些(?=[？?]?$)"
+        # "有什么工作研究 X？", "X 方面有什么 oral 吗": which papers, as 有哪些 asks
+        r"|有什么(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报|(?i:orals?|posters?)))",
         " which papers ",
     ),
+    # "X 有人研究吗？", "有人做过 X 吗": are there papers on X
+    (r"有人(?:研究|做|尝试|探索|提出)过?(?:吗)?", " any papers "),
     (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)篇", " how many of them "),
     (r"(?:一共|总共|总计)?(?:有?多少篇|有几篇)", " how many papers "),  # not 这几篇: these few
     # "关于X的论文有多少？": how many, 篇 left out after the noun it counts
     (
-        r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告))(?:一共|总共)?有?(?:多少|几)个?(?=\s*[？?。！!]|$)",
+        r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告)|(?<=的))(?:一共|总共)?有?(?:多少|几)个?"
+        r"(?=\s*[？?。！!]|$)",  # "被拒的有多少？": how many of them were rejected
         " how many papers ",
     ),
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
@@ -70,6 +75,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"(?:录用|接收)(?:率|比例)|(?:被(?:录用|接收)|中稿)的?比例", " acceptance rate "),
     (r"被?撤稿|被?撤回", " withdrawn papers "),
     (r"被?(?:录用|接收)为", " "),  # "被录用为 oral 的": the oral ones
+    # "ICLR 2026 接收了多少篇论文？", "一共收了多少篇": how many were accepted
+    (r"(?:接收|录用|收)了(?=[^，。？?]{0,6}(?:多少|几|how many|\s*论文)|\s*[？?]?\s*$)", " accepted papers "),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
     (
@@ -123,7 +130,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"这两(?:篇|项|个)(?:论文|工作|方法)?", " ; these two "),  # "A 和 B 这两篇…": the list ends
     (
         r"(?:(?:这些|其中)(?:论文|工作|文章)?(?:中|里面?|当中)|(?:它们|他们)(?:中|里面?|当中)?)有"
-        r"(?=[^？?]*吗)",
+        r"(?=[^？?]*吗)"
+        r"|(?:其中|这些(?:论文|工作|文章)?(?:中|里面?|当中)?|(?:它们|他们)(?:中|里面?|当中)?)有没有",
         " any of them ",
     ),
     # "这些论文…怎么说/有什么发现" asks what the papers say as a whole, not whether one does (吗),

@@ -39,7 +39,7 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
             rf"(?<!\bnot )\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?{AT_ICLR}"
-            r"|\bnot\s+rejected\b",
+            r"|\bnot\s+rejected\b|\b(?:did|does)\s+(?:ICLR(?:\s*[-']?\s*20\d\d)?|it)\s+accept\b",
             re.I,
         ),
         "accepted",
