@@ -76,7 +76,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"被?撤稿|被?撤回", " withdrawn papers "),
     (r"被?(?:录用|接收)为", " "),  # "被录用为 oral 的": the oral ones
     # "ICLR 2026 接收了多少篇论文？", "一共收了多少篇": how many were accepted
-    (r"(?:接收|录用|收)了(?=[^，。？?]{0,6}(?:多少|几|how many|\s*论文)|\s*[？?]?\s*$)", " accepted papers "),
+    (r"被?(?:接收|录用|收)了(?=[^，。？?]{0,6}(?:多少|几|how many|\s*论文)|\s*[？?]?\s*$)", " accepted papers "),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
     (
