@@ -538,3 +538,43 @@ def test_how_many_a_decision_after_a_list_counts_in_it_and_how_many_were_accepte
     for question in ("ICLR 2026 接收了多少篇论文？", "How many papers did ICLR 2026 accept?"):
         counted = engine.ask(question)
         assert "19" in counted.text and not counted.abstained  # all 19 seed papers are posters
+
+
+def test_pick_three_of_them_and_tell_me_summarizes_three_of_the_list(engine: Engine) -> None:
+    first = "有哪些评测基准类的论文？"
+    turns = replied(first, engine.ask(first))
+    listed = turns[-1].paper_ids
+    plan = engine.plan("挑三篇讲讲", turns)  # 讲 is how to tell it, not a subject ("speech")
+    assert plan.kind == "summary" and plan.focus == tuple(dict.fromkeys(listed))[:3]
+
+
+@pytest.mark.parametrize(("question", "matched"), [("都是海报吗？", 3), ("Are they all orals?", 0)])
+def test_are_they_all_of_a_decision_counts_those_of_the_list_that_are(
+    engine: Engine, question: str, matched: int
+) -> None:
+    first = "一共有几篇论文用了强化学习？"
+    answer = engine.ask(question, replied(first, engine.ask(first)))
+    assert len({c.paper.id for c in answer.citations}) == matched  # all 19 seed papers are posters
+    assert answer.text.startswith(("这 3 篇论文中有 3 篇", "None of these 3 papers"))
+
+
+@pytest.mark.parametrize(
+    ("first", "question", "term"),
+    [
+        ("What is chain-of-thought?", "Which papers use this technique?", "chain-of-thought"),
+        ("什么是 GRPO？", "有哪些论文用了这个方法？", "GRPO"),
+    ],
+)
+def test_papers_on_this_phenomenon_after_what_a_term_is_are_the_papers_on_that_term(
+    engine: Engine, first: str, question: str, term: str
+) -> None:
+    plan = engine.plan(question, replied(first, engine.ask(first)))
+    assert plan.kind == "which" and term.lower() in plan.question.lower() and not plan.focus
+
+
+def test_a_chinese_question_for_the_papers_comparing_two_subjects_asks_for_those_papers() -> None:
+    from assistant.plan.foreign import render
+    from assistant.retrieve.described import asks_for_papers
+
+    assert asks_for_papers(render("Mamba 和 Transformer 对比的论文有哪些？", "zh"), "zh")
+    assert not asks_for_papers(render("Mamba 和 Transformer 有什么区别？", "zh"), "zh")

@@ -13,8 +13,9 @@ from ..text.language import language
 from ..text.messages import say
 from ..text.tokens import terms
 from .count import how_many_alone
-from .cues import FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
+from .cues import DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
 from .cues_followup import (
+    ANAPHOR_RE,
     CONTINUATION_RE,
     NUMBERED_RE,
     ORDINAL_RE,
@@ -26,6 +27,7 @@ from .cues_followup import (
 from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
 from .filters import DECISIONS, decision_in, from_question
 from .foreign import content, render
+from .kinds import defined_term
 from .named import find_named, names_removed
 from .spelling import misnamed, normalise, spelled
 from .subjects import subject_of
@@ -49,6 +51,8 @@ def continued(
     at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
     if lang == "en" and (flipped := _flipped(question, history, table)):
         return flipped  # "How many were rejected?" after a list of accepted papers
+    if at is not None and (named := _named_again(question, history[at].content, lang)):
+        return named  # "Which papers study this phenomenon?" after "What is grokking?"
     if at is None or not (cue or alone or tail):  # no continuation: the history is not read
         return None
     # the earlier question as it was read: "and the posters?" in a chain
@@ -150,12 +154,26 @@ def _flipped(question: str, history: list[Turn], table: PaperTable | None) -> st
         return None
     for i in range(len(history) - 2, -1, -1):
         turn, answer = history[i], history[i + 1]
-        if turn.role == "user" and len({*answer.paper_ids, *answer.members}) > 1:
+        asked = turn.role == "user" and len({*answer.paper_ids, *answer.members}) > 1
+        if asked and terms(from_question(turn.content)[1]) - FRAMING_STEMS:  # of a subject
             if (before := decision_in(turn.content)) is not None:
                 if set(DECISIONS[before[0]]) & set(DECISIONS[now[0]]):
                     return None
                 return _switched(turn.content, now[1].group(0), picking=False)
     return None
+
+
+def _named_again(question: str, earlier: str, lang: str) -> str | None:
+    """A question asking for papers on "this phenomenon" (这个现象) after one asking what a term
+    is or for the papers on a subject: the question, of that term or subject."""
+    pointed = ANAPHOR_RE.search(question)
+    asked = render(earlier, lang)
+    if pointed is None or not WHICH_RE.search(from_question(render(question, lang))[1]):
+        return None
+    term = defined_term(asked, lang)
+    if not term and (WHICH_RE.search(asked) or SUMMARY_RE.search(asked) or DEFINE_RE.match(asked)):
+        term = subject_of(from_question(asked)[1]) if lang == "en" else content(earlier, lang)
+    return f"{question[: pointed.start()]}{term}{question[pointed.end() :]}" if term else None
 
 
 def _switched_zh(earlier: str, question: str) -> str | None:

@@ -21,7 +21,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " papers like these ",
     ),
     (
-        r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)",
+        r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)"
+        r"|^(?:它们|这些(?:论文)?|他们)?都(?:是|为)(?=[^？?]*吗)",  # "都是海报吗？": which of them are
         " which of them ",
     ),
     # which research directions (topics), not which papers: "哪些领域的论文最多？", "今年的热门研究
@@ -76,7 +77,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"被?撤稿|被?撤回", " withdrawn papers "),
     (r"被?(?:录用|接收)为", " "),  # "被录用为 oral 的": the oral ones
     # "ICLR 2026 接收了多少篇论文？", "一共收了多少篇": how many were accepted
-    (r"被?(?:接收|录用|收)了(?=[^，。？?]{0,6}(?:多少|几|how many|\s*论文)|\s*[？?]?\s*$)", " accepted papers "),
+    (
+        r"被?(?:接收|录用|收)了(?=[^，。？?]{0,6}(?:多少|几|how many|\s*论文)|\s*[？?]?\s*$)",
+        " accepted papers ",
+    ),
     (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
     (
@@ -125,8 +129,9 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"第三(?:篇|个|项)", " the third one "),
     (r"第四(?:篇|个|项)", " the fourth one "),
     (r"最后一(?:篇|个|项)", " the last one "),
-    (r"前两(?:篇|个|项)", " the first two "),
-    (r"前三(?:篇|个|项)", " the first three "),
+    # "前三篇", "挑三篇讲讲" (pick three of them)
+    (r"前两(?:篇|个|项)|(?:随便)?[挑选]出?(?:两|2)篇", " the first two "),
+    (r"前三(?:篇|个|项)|(?:随便)?[挑选]出?(?:三|3)篇", " the first three "),
     (r"这两(?:篇|项|个)(?:论文|工作|方法)?", " ; these two "),  # "A 和 B 这两篇…": the list ends
     (
         r"(?:(?:这些|其中)(?:论文|工作|文章)?(?:中|里面?|当中)|(?:它们|他们)(?:中|里面?|当中)?)有"
@@ -232,6 +237,8 @@ ZH_FRAMING = (
     r"|^那(?:篇|个)"  # "那篇地震波反演的文章": the one described
     r"|一共|总共|总计|合计"  # in total: how many, not of what
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
+    r"|(?<![\u4e00-\u9fff])做(?![法题])|^有没有"  # "有没有做机器遗忘的论文": on machine unlearning
+    r"|(?:详细|具体)?(?:讲讲|说说|聊聊|(?:介绍|讲|说)一下)"  # how to tell it, not what about
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"
     + ZH_NUMERAL
     + r")+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
@@ -245,45 +252,6 @@ ZH_FRAMING = (
     r"|是?多少(?=[，。？?！!]|$)"  # "…的比例是多少？": how much, a question word
     r"|\b(?i:iclr)\s*[-']?\s*(?:20\d\d)?\s*(?:年)?|(?<!\d)20\d\d\s*年?(?!\d)"  # the venue, a year
 )  # single characters only where they are rarely part of a technical term
-# How questions of each kind are asked in Chinese, beside the English PROTOTYPES: the kind of a
-# question no cue settles is its nearest prototype in the multilingual space.
-ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
-    "which": (
-        "哪些论文研究了…？",
-        "有没有关于…的论文？",
-        "有没有…的工作？",
-        "有…的论文吗？",
-        "…的论文有哪些？",
-        "找一下关于…的论文。",
-        "其中哪些…？",
-        "那…的论文呢？",
-    ),
-    "summary": (
-        "总结一下关于…的论文。",
-        "概括一下…的工作。",
-        "…方面的研究现状如何？",
-        "这些论文关于…说了什么？",
-    ),
-    "topics": (
-        "…中最常见的主题是什么？",
-        "今年的热门研究方向有哪些？",
-        "哪些领域的论文最多？",
-        "…主要涉及哪些主题？",
-        "按主题给这些论文分类",
-    ),
-    "facts": (
-        "…提出了什么方法？",
-        "…是怎么训练的？",
-        "…用了什么数据集？",
-        "在哪些任务上做了实验？",
-        "…的结果怎么样？",
-        "那篇关于…的论文，…是什么？",
-        "研究…的那篇论文用了哪些…？",
-        "…有多少个…？",
-        "…的核心思想是什么？",
-        "它们分别做了什么？",
-    ),
-}
 
 # a pointer introducing the description of one paper (在这个评测科学实验视频的基准上, 关于…的那篇
 # 论文), not 该 of 应该 nor 这个 before what is asked (这个分类器)

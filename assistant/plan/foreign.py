@@ -18,11 +18,12 @@ from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
 from ..text.tokens import tokenize
 from .count import ZH_COUNT_RE
-from .cues_zh import ZH_CUES, ZH_FRAMING, ZH_PROTOTYPES
+from .cues_zh import ZH_CUES, ZH_FRAMING
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
 from .gloss import agreement, explained
 from .heads import MIN_CHARS, compound, headed, narrowest
 from .kinds import Prototypes
+from .prototypes import ZH_PROTOTYPES
 
 PHRASES_FILE = DATA_DIR / "keyword_phrases.json"  # scripts/learn_corpus_terms.py
 # A keyword phrase at least BRIDGE_MIN close to a subject translates it, and so do the next ones
@@ -113,8 +114,7 @@ def content(text: str, lang: str) -> str:
 
 
 def doubtful(subject: str, own: str) -> bool:
-    """Whether the English `subject` may be a wrong translation of `own`: it leaves some of
-    its Chinese unexplained (扩散模型 -> "diffusion models" leaves none)."""
+    """Whether the English `subject` may mistranslate `own`: it leaves some Chinese unexplained."""
     return subject != own and explained(subject, own) < 1.0
 
 

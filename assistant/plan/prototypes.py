@@ -1,6 +1,6 @@
 """Example questions of each kind, in English: the kind of a question no cue settles is its
 nearest prototype by embedding (plan/kinds.py), and a set question's opening words that occur
-here frame it (plan/cues.py FRAMING_WORDS). Chinese ones are in cues_zh.py."""
+here frame it (plan/cues.py FRAMING_WORDS); and the Chinese ones."""
 
 from __future__ import annotations
 
@@ -58,5 +58,44 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "In the paper on ..., what ...?",
         "What kind of ... does the paper on ... study?",
         "How many ... does ... use?",
+    ),
+}
+# How questions of each kind are asked in Chinese, beside the English PROTOTYPES: the kind of a
+# question no cue settles is its nearest prototype in the multilingual space.
+ZH_PROTOTYPES: dict[str, tuple[str, ...]] = {
+    "which": (
+        "哪些论文研究了…？",
+        "有没有关于…的论文？",
+        "有没有…的工作？",
+        "有…的论文吗？",
+        "…的论文有哪些？",
+        "找一下关于…的论文。",
+        "其中哪些…？",
+        "那…的论文呢？",
+    ),
+    "summary": (
+        "总结一下关于…的论文。",
+        "概括一下…的工作。",
+        "…方面的研究现状如何？",
+        "这些论文关于…说了什么？",
+    ),
+    "topics": (
+        "…中最常见的主题是什么？",
+        "今年的热门研究方向有哪些？",
+        "哪些领域的论文最多？",
+        "…主要涉及哪些主题？",
+        "按主题给这些论文分类",
+    ),
+    "facts": (
+        "…提出了什么方法？",
+        "…是怎么训练的？",
+        "…用了什么数据集？",
+        "在哪些任务上做了实验？",
+        "…的结果怎么样？",
+        "那篇关于…的论文，…是什么？",
+        "研究…的那篇论文用了哪些…？",
+        "…有多少个…？",
+        "…的核心思想是什么？",
+        "它们分别做了什么？",
     ),
 }

@@ -69,17 +69,18 @@ def compared(
     again = replan()
     absent = unknown_names(retriever, plan.question)
     if not absent:  # perhaps two subjects, not two papers: each may be set beside the other
-        own = plan.named or asks_for_papers(render(plan.question, plan.lang))
+        own = plan.named or asks_for_papers(render(plan.question, plan.lang), plan.lang)
         return replace(again, sides=() if own else sides_of(plan.question, plan.lang))
     note = say(plan.lang, "not_in_corpus", names=", ".join(absent))
     return replace(again, notes=(note, *again.notes))
 
 
-def asks_for_papers(question: str) -> bool:
+def asks_for_papers(question: str, lang: str = "en") -> bool:
     """Whether the question opens by asking for papers ("Which papers compare open-source and
-    closed-source models?"): the comparison is then what they do, not the answer's form."""
+    closed-source models?"), or in Chinese asks for them anywhere ("Mamba 和 Transformer 对比的
+    论文有哪些？"): the comparison is then what they do, not the answer's form."""
     match = WHICH_RE.search(question)
-    return match is not None and len(question[: match.start()].split()) <= 1
+    return match is not None and (lang != "en" or len(question[: match.start()].split()) <= 1)
 
 
 def sides_of(question: str, lang: str) -> tuple[str, ...]:
