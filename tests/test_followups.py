@@ -578,3 +578,17 @@ def test_a_chinese_question_for_the_papers_comparing_two_subjects_asks_for_those
 
     assert asks_for_papers(render("Mamba 和 Transformer 对比的论文有哪些？", "zh"), "zh")
     assert not asks_for_papers(render("Mamba 和 Transformer 有什么区别？", "zh"), "zh")
+
+
+def test_how_one_paper_is_different_from_another_compares_them(engine: Engine) -> None:
+    answer = engine.ask("how is SCUBA different from GTool?")
+    assert answer.kind == "compare" and {c.paper.id for c in answer.citations} == {
+        SCUBA,
+        "bn47cqGQ7l",
+    }
+    first = "what problem does RECON solve?"
+    described = engine.ask(
+        "how does it compare to the centroid discriminant analysis paper?",
+        replied(first, engine.ask(first)),
+    )
+    assert {c.paper.id for c in described.citations} == {"bpWzTPDybh", "bp9DOHb1mk"}

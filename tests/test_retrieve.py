@@ -55,6 +55,16 @@ def test_status_filter_is_applied_in_the_store_not_after_the_cut(
     assert len(posters) == 19 and all(h.paper.status == "Poster" for h in posters)
 
 
+def test_papers_already_given_are_left_out_in_the_store(engine: Engine) -> None:
+    from assistant.schema import Filters
+
+    vector = engine.embedder.embed_many(["speculative decoding draft model"])[0]
+    given = Filters(besides=frozenset({"bqEi97qzzz"}))  # RepSpec, the closest
+    before = {paper for paper, _ in engine.store.query_chunks(vector, 5, Filters(), None)}
+    after = {paper for paper, _ in engine.store.query_chunks(vector, 5, given, None)}
+    assert "bqEi97qzzz" in before and "bqEi97qzzz" not in after and after
+
+
 def test_area_filter_keeps_only_that_area(engine: Engine) -> None:
     hits = engine.search("models", 19, from_flags(area=["datasets and benchmarks"])).hits
     assert hits and all(h.paper.primary_area == "datasets and benchmarks" for h in hits)

@@ -67,7 +67,7 @@ CHOICE_RE = re.compile(
 COMPARE_RE = re.compile(
     r"^\W*(?:(?:and|how about|what about)\s+)?compared (?:with|to)\b"  # "Compared with SCUBA?"
     r"|\b(?:compare|comparison|differ|difference|differences|diff|versus|vs\.?|contrast|"
-    r"similarities|in common|side by side|better than|(?:more|less) \w+ than)\b"
+    r"similarities|in common|side by side|better than|(?:more|less) \w+ than|different (?:from|than))\b"
     r"|\b(?!rather\b|other\b|order\b)\w{3,}er than\b",  # "is SCUBA harder than TumorChain?"
     re.I,
 )
@@ -75,7 +75,7 @@ COMPARE_RE = re.compile(
 IN_COMMON_RE = re.compile(
     r"\b(?:(?:have|has|share)\s+)?in common(?=\s*(?:[?.!,]|$|(?:with|between|among)\b))", re.I
 )  # not "in common use"
-SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,|\bdiffer(?:s|ent)? from\b")
+SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,|\bdiffer(?:s|ent)? from\b|\bcompared? to\b")
 # words ending a subject that point at the corpus, not at a topic ("... in the accepted papers",
 # whose decision word is already a filter)
 CORPUS_TAIL_RE = re.compile(

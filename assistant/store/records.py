@@ -82,7 +82,8 @@ def split_lines(value: Any) -> list[str]:
 
 
 def where_clause(filters: Filters, allowed: frozenset[str] | None) -> dict[str, Any]:
-    """Chroma's `where` for the filters: decision and year as fields, the rest as paper ids."""
+    """Chroma's `where` for the filters: decision and year as fields, the rest as paper ids (those
+    let through, or those left out)."""
     clauses: list[dict[str, Any]] = []
     if filters.statuses:
         clauses.append({"status": {"$in": list(filters.statuses)}})
@@ -90,6 +91,8 @@ def where_clause(filters: Filters, allowed: frozenset[str] | None) -> dict[str, 
         clauses.append({"year": {"$in": list(filters.years)}})
     if filters.areas or filters.keywords:
         clauses.append({"paper_id": {"$in": sorted(allowed or {"-none-"})}})
+    if filters.besides:  # "Are there other papers on X?": not those already given
+        clauses.append({"paper_id": {"$nin": sorted(filters.besides)}})
     if not clauses:
         return {}
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}
