@@ -592,3 +592,10 @@ def test_how_one_paper_is_different_from_another_compares_them(engine: Engine) -
         replied(first, engine.ask(first)),
     )
     assert {c.paper.id for c in described.citations} == {"bpWzTPDybh", "bp9DOHb1mk"}
+
+
+def test_how_many_in_all_after_a_list_counts_in_it(engine: Engine) -> None:
+    first = "哪些论文提出了新的 benchmark？"
+    turns = replied(first, engine.ask(first))
+    plan = engine.plan("一共几篇？", turns)  # the list's question asked again: its count
+    assert plan.kind == "which" and plan.question == first

@@ -758,3 +758,20 @@ def test_a_decision_no_paper_at_hand_has_asks_for_the_papers_of_the_topic_again(
     )
     # a decision some of them have picks from them
     assert continued("Which of them are orals?", accepted, "en", table) is None
+
+
+def test_a_decision_no_paper_at_hand_has_asks_the_topic_again_in_chinese_too() -> None:
+    from assistant.plan.continued import continued
+
+    rows = [
+        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
+        for i, status in (("o1", "Oral"), ("o2", "Oral"), ("p1", "Poster"))
+    ]
+    history = [
+        Turn("user", "有哪些关于投机解码的口头报告论文？"),
+        Turn("assistant", "...", ("o1", "o2")),
+        Turn("user", "第二篇效果怎么样？"),
+        Turn("assistant", "...", ("o2",)),
+    ]
+    again = continued("那海报里呢？一共多少篇？", history, "zh", small_table(rows))
+    assert again == "有哪些关于投机解码的海报论文？"

@@ -49,7 +49,7 @@ def continued(
     cue, alone = CONTINUATION_RE.match(rendered), how_many_alone(rendered)
     tail = lang == "zh" and rendered.rstrip(" ？?").endswith("what about")  # 口头报告呢？
     at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
-    if lang == "en" and (flipped := _flipped(question, history, table)):
+    if flipped := _flipped(question, history, table, lang):
         return flipped  # "How many were rejected?" after a list of accepted papers
     if at is not None and (named := _named_again(question, history[at].content, lang)):
         return named  # "Which papers study this phenomenon?" after "What is grokking?"
@@ -138,15 +138,17 @@ def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
     return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}" if noun else None
 
 
-def _flipped(question: str, history: list[Turn], table: PaperTable | None) -> str | None:
+def _flipped(
+    question: str, history: list[Turn], table: PaperTable | None, lang: str = "en"
+) -> str | None:
     """A follow-up naming only a decision that none of the papers at hand has ("How many were
     rejected?" after "How many papers on LLM unlearning were accepted?"; "What about the
-    rejected ones?" after comparing two of the accepted papers on X): the latest question that
-    asked for papers by another decision, of this one. None when some paper at hand has it
-    ("Which of them are orals?" after the accepted ones: of them)."""
-    new = CONTINUATION_RE.sub("", question, count=1)
+    rejected ones?" after comparing two of the accepted papers on X; 那海报呢？ after asking about
+    one of the orals on X): the latest question that asked for papers on a subject by another
+    decision, of this one. None when some paper at hand has it ("Which of them are orals?")."""
+    new = render(CONTINUATION_RE.sub("", question, count=1), lang)
     now = decision_in(new)
-    if table is None or now is None or terms(from_question(new)[1]) - FRAMING_STEMS:
+    if table is None or now is None or _of_subject(question, lang):
         return None
     shown = next((t for t in reversed(history) if t.role == "assistant" and t.paper_ids), None)
     at_hand = [*shown.paper_ids, *shown.members] if shown else []
@@ -155,12 +157,21 @@ def _flipped(question: str, history: list[Turn], table: PaperTable | None) -> st
     for i in range(len(history) - 2, -1, -1):
         turn, answer = history[i], history[i + 1]
         asked = turn.role == "user" and len({*answer.paper_ids, *answer.members}) > 1
-        if asked and terms(from_question(turn.content)[1]) - FRAMING_STEMS:  # of a subject
-            if (before := decision_in(turn.content)) is not None:
+        if asked and _of_subject(turn.content, lang):
+            if (before := decision_in(render(turn.content, lang))) is not None:
                 if set(DECISIONS[before[0]]) & set(DECISIONS[now[0]]):
                     return None
+                if lang != "en":
+                    return _switched_zh(turn.content, question)
                 return _switched(turn.content, now[1].group(0), picking=False)
     return None
+
+
+def _of_subject(question: str, lang: str) -> bool:
+    """Whether a question names a subject, beyond its decision and framing words."""
+    if lang != "en":
+        return bool(content(question, lang).strip())
+    return bool(terms(from_question(question)[1]) - FRAMING_STEMS)
 
 
 def _named_again(question: str, earlier: str, lang: str) -> str | None:
