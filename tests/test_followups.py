@@ -599,3 +599,10 @@ def test_how_many_in_all_after_a_list_counts_in_it(engine: Engine) -> None:
     turns = replied(first, engine.ask(first))
     plan = engine.plan("一共几篇？", turns)  # the list's question asked again: its count
     assert plan.kind == "which" and plan.question == first
+
+
+def test_a_paper_in_brief_opens_with_what_its_contrast_sets_itself_against(engine: Engine) -> None:
+    answer = engine.ask("What does ELMUR do?")
+    brief = answer.text.split("\n", 1)[1]
+    assert not brief.startswith("However") and "However, most modern approaches" in brief
+    assert brief.startswith("Real-world robotic agents must act under partial observability")

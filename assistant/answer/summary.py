@@ -3,6 +3,8 @@ on a topic, grouped by sub-theme, each with its sentences most on the topic."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ..schema import Paper, PaperHit
@@ -17,6 +19,8 @@ SHORT_SUMMARY = 8  # up to this many papers get two sentences each, longer lists
 IN_BRIEF_ASPECTS = ("Problem", "Method", "Results")
 MAX_READ = 40  # a summary with no topic reads what each paper does for up to this many papers
 IN_BRIEF = 4  # up to this many papers asked about with no topic are each summarized in brief
+# a sentence opening on a contrast, which reads as dangling when it opens a summary
+CONTRASTING_RE = re.compile(r"(?:However|But|Yet|Nevertheless|Nonetheless|Still|In contrast)\b")
 
 
 def summary(
@@ -82,6 +86,10 @@ def _summary_one(
     }
     for s in bank.score([paper], vector, set())[:1]:
         picked.setdefault(s.index, s)
+    first = min(picked)
+    if first > 0 and CONTRASTING_RE.match(picked[first].text):  # "However, most approaches ...":
+        texts = bank.sentences(paper)  # what it sets itself against comes first
+        picked[first - 1] = Scored(paper, first - 1, texts[first - 1], 0.0, 0.0, 0.0)
     ordered = sorted(picked.values(), key=lambda s: s.index)
     marker = draft.cite(paper, ordered[0].text)
     lead = "\n" if draft.parts else ""
