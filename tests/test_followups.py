@@ -606,3 +606,11 @@ def test_a_paper_in_brief_opens_with_what_its_contrast_sets_itself_against(engin
     brief = answer.text.split("\n", 1)[1]
     assert not brief.startswith("However") and "However, most modern approaches" in brief
     assert brief.startswith("Real-world robotic agents must act under partial observability")
+
+
+def test_the_acceptance_rate_for_that_area_is_that_of_the_area_named_before(engine: Engine) -> None:
+    first = "How many papers in the datasets and benchmarks area were accepted?"
+    answer = engine.ask(
+        "What is the acceptance rate for that area?", replied(first, engine.ask(first))
+    )
+    assert answer.text.startswith("Of these 4 papers, 4 were accepted (100%)")  # not "on 'area'"

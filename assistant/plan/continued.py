@@ -25,7 +25,7 @@ from .cues_followup import (
     SET_NOUN_RE,
 )
 from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
-from .filters import DECISIONS, decision_in, from_question
+from .filters import DECISIONS, RATE_RE, area_from_question, decision_in, from_question
 from .foreign import content, render
 from .kinds import defined_term
 from .named import find_named, names_removed
@@ -51,7 +51,7 @@ def continued(
     at = next((i for i in range(len(history) - 1, -1, -1) if history[i].role == "user"), None)
     if flipped := _flipped(question, history, table, lang):
         return flipped  # "How many were rejected?" after a list of accepted papers
-    if at is not None and (named := _named_again(question, history[at].content, lang)):
+    if at is not None and (named := _named_again(question, history[at].content, lang, table)):
         return named  # "Which papers study this phenomenon?" after "What is grokking?"
     if at is None or not (cue or alone or tail):  # no continuation: the history is not read
         return None
@@ -174,16 +174,27 @@ def _of_subject(question: str, lang: str) -> bool:
     return bool(terms(from_question(question)[1]) - FRAMING_STEMS)
 
 
-def _named_again(question: str, earlier: str, lang: str) -> str | None:
+def _named_again(
+    question: str, earlier: str, lang: str, table: PaperTable | None = None
+) -> str | None:
     """A question asking for papers on "this phenomenon" (这个现象) after one asking what a term
-    is or for the papers on a subject: the question, of that term or subject."""
+    is or for the papers on a subject: the question, of that term or subject; one asking the
+    acceptance rate of "that area" after one naming an area: of that area."""
     pointed = ANAPHOR_RE.search(question)
-    asked = render(earlier, lang)
-    if pointed is None or not WHICH_RE.search(from_question(render(question, lang))[1]):
+    asked, rendered = render(earlier, lang), from_question(render(question, lang))[1]
+    if pointed is None:
         return None
-    term = defined_term(asked, lang)
-    if not term and (WHICH_RE.search(asked) or SUMMARY_RE.search(asked) or DEFINE_RE.match(asked)):
-        term = subject_of(from_question(asked)[1]) if lang == "en" else content(earlier, lang)
+    if RATE_RE.search(rendered) and table is not None:  # "the acceptance rate for that area"
+        area = area_from_question(asked, table.areas)[0].areas
+        term = f"the {area[0]} area" if area else ""
+    elif WHICH_RE.search(rendered):
+        term = defined_term(asked, lang)
+        if not term and (
+            WHICH_RE.search(asked) or SUMMARY_RE.search(asked) or DEFINE_RE.match(asked)
+        ):
+            term = subject_of(from_question(asked)[1]) if lang == "en" else content(earlier, lang)
+    else:
+        return None
     return f"{question[: pointed.start()]}{term}{question[pointed.end() :]}" if term else None
 
 
