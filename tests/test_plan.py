@@ -506,12 +506,8 @@ def test_everyday_words_inflections_names_and_capitals_are_no_typos() -> None:
         "Is ELMUR in POPGym?",
     ):
         assert spelled(question, lambda word: 0) == (question, ())
-    # a word the corpus at hand uses often is its own, whatever ICLR 2026 writes
-    assert spelled("papers on decodng", lambda word: 50) == ("papers on decodng", ())
-    # ... but not a slip one abstract made of a word far commoner ("Grpah" and "netwroks" are in
-    # one abstract each of ICLR 2026)
-    fixed = spelled("papers on grpah neural netwroks", lambda word: 1)
-    assert fixed[0] == "papers on graph neural networks"
+    # a word of the corpus at hand is its own, whatever ICLR 2026 writes
+    assert spelled("papers on decodng", lambda word: 1) == ("papers on decodng", ())
 
 
 def test_an_ordinal_counts_in_the_latest_list_long_enough(engine: Engine) -> None:

@@ -24,7 +24,6 @@ MAX_QUESTION_CHARS = 2000
 SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 MIN_TYPO = 4  # shorter words are too often right for a correction to be a guess worth making
 LONG_TYPO = 8  # from this length a word may be two edits away from what was meant
-COMMONER = 100  # a word the corpus uses is a typo of one this many times commoner
 NAME_RE = re.compile(r"(?<![\w-])[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?![\w-])")  # "RepSpech"
 MIN_NAME = 4  # letters in the shortest misspelt name read as a paper's
 WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
@@ -43,11 +42,11 @@ def _other_words() -> frozenset[str]:
     return frozenset(english | set(packaged_df()[1]))
 
 
-def _typo(word: str) -> bool:
+def _typo(word: str, used: Callable[[str], int]) -> bool:
     if len(word) < MIN_TYPO or word in known_words() or word in _other_words():
         return False
     stems = tokenize(word)
-    return bool(stems) and stems[0] not in _other_words()
+    return bool(stems) and stems[0] not in _other_words() and not used(word)
 
 
 @lru_cache(maxsize=1)
@@ -65,11 +64,8 @@ def spelled(question: str, used: Callable[[str], int]) -> tuple[str, tuple[tuple
         return question, ()
     fixed: dict[str, str] = {}
     for word in set(WORD_RE.findall(question)):
-        # a word of the corpus is no typo, unless a word one edit away is far commoner: "grpah"
-        # and "netwroks" are in one abstract each
-        if _typo(word) and (meant := _meant(word)):
-            if used(word) * COMMONER <= known_words()[meant]:
-                fixed[word] = meant
+        if _typo(word, used) and (meant := _meant(word)):
+            fixed[word] = meant
     if not fixed:
         return question, ()
     text = WORD_RE.sub(lambda m: fixed.get(m.group(0), m.group(0)), question)
