@@ -614,3 +614,49 @@ def test_the_acceptance_rate_for_that_area_is_that_of_the_area_named_before(engi
         "What is the acceptance rate for that area?", replied(first, engine.ask(first))
     )
     assert answer.text.startswith("Of these 4 papers, 4 were accepted (100%)")  # not "on 'area'"
+
+
+@pytest.mark.parametrize(
+    ("first", "question", "focus"),
+    [
+        ("ELMUR 是什么？", "记忆模块是什么？", (ELMUR,)),  # its memory module, not a term
+        ("Rex-Thinker 是什么？", "GRPO是什么？", (REX,)),
+        ("What is SCUBA?", "which are the main tasks?", (SCUBA,)),  # its tasks, not a filter
+        ("Tell me about ELMUR", "Does it accept variable-length inputs?", (ELMUR,)),  # no decision
+        ("Tell me about ELMUR", "Is it an oral?", (ELMUR,)),  # its decision, not the topic's
+    ],
+)
+def test_a_question_about_the_paper_at_hand_stays_about_it(
+    engine: Engine, first: str, question: str, focus: tuple[str, ...]
+) -> None:
+    turns = replied(first, engine.ask(first))
+    assert not engine.plan(question, turns).filters.statuses
+    answer = engine.ask(question, turns)
+    assert {c.paper.id for c in answer.citations} == set(focus) and not answer.abstained
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How does it compare to standard speculative decoding?", "Is it different from H2O?"],
+)
+def test_comparing_the_paper_at_hand_with_no_paper_of_the_corpus_sets_none_beside_it(
+    engine: Engine, question: str
+) -> None:
+    first = "What is RepSpec?"
+    answer = engine.ask(question, replied(first, engine.ask(first)))
+    assert {c.paper.id for c in answer.citations} == {REPSPEC}
+
+
+def test_a_chinese_question_about_what_a_named_paper_has_is_not_a_search() -> None:
+    from assistant.plan.foreign import render
+
+    assert "which papers" not in render("RepSpec 有什么研究意义？", "zh")
+    assert "which papers" in render("有什么工作研究强化学习？", "zh")
+
+
+def test_accepted_at_iclr_as_orals_is_the_oral_filter() -> None:
+    from assistant.plan.filters import from_question
+
+    filters, _ = from_question("Which grokking papers were accepted at ICLR 2026 as orals?")
+    assert filters.statuses == ("Oral", "ConditionalOral")
+    assert from_question("Does it accept variable-length inputs?")[0].statuses == ()

@@ -3,14 +3,22 @@ open-source and proprietary models?"): read again, without those words, as the k
 
 from __future__ import annotations
 
+import re
+
 from ..store.papers import PaperTable
 from ..text.tokens import terms
 from .cues import COMPARE_RE, FRAMING_STEMS
 from .cues_followup import PRONOUN_RE
-from .foreign import content, latin_terms, render, without_cue
+from .foreign import content, render, without_cue
 from .kinds import Kind, Prototypes, classify
 from .named import names_removed
 from .plan import Plan
+
+# another paper a comparison describes: "the chain-of-thought paper", 那篇做视频的论文
+DESCRIBED_RE = re.compile(
+    r"\b(?:the|that)\s+(?:[\w-]+\s+){1,6}?(?:paper|work|study|submission)\b", re.I
+)
+ZH_DESCRIBED_RE = re.compile(r"论文|文章|那篇")
 
 
 def without_comparison(plan: Plan, prototypes: Prototypes) -> Kind:
@@ -36,15 +44,12 @@ def with_the_one_before(plan: Plan, table: PaperTable) -> bool:
 
 
 def against_its_own(plan: Plan, table: PaperTable) -> bool:
-    """Whether a comparison of the one paper at hand is with something its abstract names
-    ("How does it compare with EAGLE?" after RepSpec, "跟 AlphaFold3 比快多少？" after DCFold,
-    "它和普通的 draft model 训练相比有什么好处"): a question about that paper, which its abstract
-    answers, not a comparison with another paper."""
-    paper = table.get(plan.focus[0]) if len(plan.focus) == 1 and not plan.named else None
-    if paper is None:
+    """Whether a comparison of the one paper at hand is with something that is no paper of the
+    corpus, named or described ("How does it compare with EAGLE?" after RepSpec, "Is it
+    different from H2O?", "跟 AlphaFold3 比快多少？"): a question about that paper, which its
+    abstract answers or does not, not a comparison with another paper ("... with the
+    chain-of-thought paper?" is one)."""
+    if len(plan.focus) != 1 or plan.named or table.get(plan.focus[0]) is None:
         return False
-    if plan.lang != "en":
-        other = terms(" ".join(latin_terms(plan.question)))
-    else:
-        other = terms(PRONOUN_RE.sub(" ", COMPARE_RE.sub(" ", plan.question))) - FRAMING_STEMS
-    return bool(other) and other <= terms(f"{paper.title} {paper.abstract}")
+    described = ZH_DESCRIBED_RE if plan.lang != "en" else DESCRIBED_RE
+    return not described.search(plan.question)

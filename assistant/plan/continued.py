@@ -23,6 +23,7 @@ from .cues_followup import (
     PRONOUN_RE,
     RANGE_RE,
     SET_NOUN_RE,
+    SINGULAR_RE,
 )
 from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
 from .filters import DECISIONS, RATE_RE, area_from_question, decision_in, from_question
@@ -148,8 +149,8 @@ def _flipped(
     decision, of this one. None when some paper at hand has it ("Which of them are orals?")."""
     new = render(CONTINUATION_RE.sub("", question, count=1), lang)
     now = decision_in(new)
-    if table is None or now is None or _of_subject(question, lang):
-        return None
+    if table is None or now is None or _of_subject(question, lang) or SINGULAR_RE.search(new):
+        return None  # (not "Was it rejected?": it asks the paper's decision)
     shown = next((t for t in reversed(history) if t.role == "assistant" and t.paper_ids), None)
     at_hand = [*shown.paper_ids, *shown.members] if shown else []
     if not at_hand or table.passing(at_hand, Filters(statuses=DECISIONS[now[0]])):
@@ -187,8 +188,8 @@ def _named_again(
     if RATE_RE.search(rendered) and table is not None:  # "the acceptance rate for that area"
         area = area_from_question(asked, table.areas)[0].areas
         term = f"the {area[0]} area" if area else ""
-    elif WHICH_RE.search(rendered):
-        term = defined_term(asked, lang)
+    elif WHICH_RE.search(rendered) and not (table is not None and find_named(table, earlier)):
+        term = defined_term(asked, lang)  # (of a paper named: the papers like it)
         if not term and (
             WHICH_RE.search(asked) or SUMMARY_RE.search(asked) or DEFINE_RE.match(asked)
         ):

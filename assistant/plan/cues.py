@@ -75,7 +75,9 @@ COMPARE_RE = re.compile(
 IN_COMMON_RE = re.compile(
     r"\b(?:(?:have|has|share)\s+)?in common(?=\s*(?:[?.!,]|$|(?:with|between|among)\b))", re.I
 )  # not "in common use"
-SEVERAL_RE = re.compile(r"\b(?:and|with|vs\.?|versus)\b|,|\bdiffer(?:s|ent)? from\b|\bcompared? to\b")
+SEVERAL_RE = re.compile(
+    r"\b(?:and|with|vs\.?|versus)\b|,|\bdiffer(?:s|ent)? from\b|\bcompared? to\b"
+)
 # words ending a subject that point at the corpus, not at a topic ("... in the accepted papers",
 # whose decision word is already a filter)
 CORPUS_TAIL_RE = re.compile(

@@ -61,6 +61,7 @@ WHICH_VERB = (
     r"^\s*which\s+(?:are|were|do|did|have|can|could|would|will|use|study|propose|involve|address"
     r"|focus|tackle|explore|consider|investigate|target|apply|deal|rely|report|evaluate|train"
     r"|introduce|need|require|mention|work|build)\b(?!.*\b(?:papers?|works|submissions?)\b)"
+    r"(?!\s+(?:the|its|their)\b)"  # not "which are the main tasks?": what they are
     # "Are they all posters?": which of them are
     r"|^\s*(?:are|were)\s+(?:(?:they|these|those)(?:\s+papers)?\s+all|all\s+of\s+(?:them|these|those))\b"
 )
@@ -116,7 +117,7 @@ OTHER_ONE_RE = re.compile(r"\bthe other(?:\s+(?:one|paper|work))?\s*[?.!]*\s*$",
 # "Which papers study this phenomenon?" after "What is grokking?": the subject asked about just
 # before, named again by a pointing word and a noun that could name any subject
 ANAPHOR_RE = re.compile(
-    r"\b(?:this|that|the same)\s+(?:phenomenon|problem|topic|idea|method|approach|technique|task"
+    r"\b(?:this|that)\s+(?:phenomenon|problem|topic|idea|method|approach|technique|task"
     r"|area|question|effect|issue|concept|direction)\b"
     r"|(?:这个|这种|这一|这类|该|此)(?:现象|问题|话题|主题|方法|技术|方向|领域|想法|思路|任务|效应|概念)",
     re.I,

@@ -31,15 +31,18 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "desk rejected": ("Desk Rejected",),
     "withdrawn": ("Withdrawn",),
 }
-# "accepted as a poster": the whole is the filter, not "poster" alone
-AS_A = r"(?:\b(?:accepted|presented|selected)\s+(?:as|for)\s+(?:an?\s+)?)?"
+ICLR = r"(?:\s+(?:at|to|by|in)\s+ICLR(?:\s*[-']?\s*20\d\d)?)"
+# "accepted as a poster", "accepted at ICLR 2026 as an oral": the whole is the filter, not
+# "poster" alone, nor "accepted"
+AS_A = rf"(?:\b(?:accepted|presented|selected){ICLR}?\s+(?:as|for)\s+(?:an?\s+)?)?"
 # ... and "accepted at ICLR 2026", "accepted only", "orals only": the words after it too
-AT_ICLR = r"(?:\s+(?:at|to|by|in)\s+ICLR(?:\s*[-']?\s*20\d\d)?)?(?:\s+only\b)?"
+AT_ICLR = rf"{ICLR}?(?:\s+only\b)?"
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (
         re.compile(
-            rf"(?<!\bnot )\b(?:accepted|published)\b(?:\s+(?:papers?|submissions?|works?))?{AT_ICLR}"
-            r"|\bnot\s+rejected\b|\b(?:did|does)\s+(?:ICLR(?:\s*[-']?\s*20\d\d)?|it)\s+accept\b",
+            rf"(?<!\bnot )\b(?:accepted|published)\b(?!{ICLR}?\s+(?:as|for)\s+(?:an?\s+)?(?:orals?|posters?))"
+            rf"(?:\s+(?:papers?|submissions?|works?))?{AT_ICLR}"
+            r"|\bnot\s+rejected\b|\b(?:did|does)\s+ICLR(?:\s*[-']?\s*20\d\d)?\s+accept\b",
             re.I,
         ),
         "accepted",

@@ -37,10 +37,13 @@ from .details import DETAIL_RE
 from .earlier import counts_in, earlier
 from .fields import field_asked
 from .filters import RATE_RE
-from .foreign import content
-from .kinds import SET_KINDS, Kind
+from .foreign import content, latin_terms
+from .gloss import words_in
+from .kinds import SET_KINDS, Kind, defined_term
 from .subjects import subject_of
 
+ZH_CHAR_RE = re.compile(r"[\u4e00-\u9fff]")
+ZH_CHARS_ONLY_RE = re.compile(r"[^\u4e00-\u9fff]+")  # what the dictionary reads of a term
 NOTE_NAMES = 5  # a follow-up's note names this many of its papers, and counts the rest
 
 
@@ -122,6 +125,8 @@ def resolve(
     ("Which of the posters ...?": not of an answer none of whose papers is a poster)."""
     if len(named) >= 2 and kind in SET_KINDS:
         return Resolved(focus=tuple(named), named_set=True)
+    if kind == "summary" and _part_of_discussed(question, history, table):
+        kind = "facts"  # "损失函数是什么？" after ELMUR: its loss, not what the papers say it is
     if (
         not history
         or not is_followup(question, kind, bare)
@@ -193,3 +198,19 @@ def unpointed(question: str) -> str:
 
 def _papers_zh(question: str) -> bool:
     return re.search(ZH_SET_NOUN, question) is not None  # "差分隐私的论文呢？" asks for papers
+
+
+def _part_of_discussed(question: str, history: Sequence[Turn], table: PaperTable) -> bool:
+    """Whether a Chinese question asking what a term is ("记忆模块是什么？") asks about the paper
+    under discussion: its abstract holds a sense of most of the term's dictionary words, and
+    every Latin word ("GRPO是什么？" after Rex-Thinker). "强化学习是什么？" after TumorChain is not."""
+    term = defined_term(question, "zh") if ZH_CHAR_RE.search(question) else ""
+    paper = table.get(before) if term and (before := discussed(history)) else None
+    if paper is None:
+        return False
+    held = terms(f"{paper.title} {paper.abstract}")
+    latin = terms(" ".join(latin_terms(term)))
+    words = [stems for _, _, stems in words_in(ZH_CHARS_ONLY_RE.sub(" ", term))]
+    if latin and not latin <= held:
+        return False
+    return 2 * sum(bool(stems & held) for stems in words) >= len(words) and bool(words or latin)
