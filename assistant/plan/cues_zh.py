@@ -57,7 +57,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # "X 有人研究吗？", "有人做过 X 吗": are there papers on X
     (r"有人(?:研究|做|尝试|探索|提出)过?(?:吗)?", " any papers "),
     (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)篇", " how many of them "),
-    (r"(?:一共|总共|总计)(?:有?多少|有?几)篇?|有?多少篇|有几篇", " how many papers "),  # not 这几篇
+    (  # "一共几篇？"; not 这几篇, nor 一共有多少参数 / 一共多少个任务 (of what one paper has)
+        r"(?:一共|总共|总计)(?:有?多少|有?几)(?:篇|(?=\s*[？?。！!]|$))|有?多少篇|有几篇",
+        " how many papers ",
+    ),
     # "关于X的论文有多少？": how many, 篇 left out after the noun it counts
     (
         r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告)|(?<=的))(?:一共|总共)?有?(?:多少|几)个?"
