@@ -660,3 +660,11 @@ def test_accepted_at_iclr_as_orals_is_the_oral_filter() -> None:
     filters, _ = from_question("Which grokking papers were accepted at ICLR 2026 as orals?")
     assert filters.statuses == ("Oral", "ConditionalOral")
     assert from_question("Does it accept variable-length inputs?")[0].statuses == ()
+
+
+def test_other_papers_after_all_of_them_were_given_says_there_are_none(engine: Engine) -> None:
+    first = "list all the papers"
+    answer = engine.ask("any other papers?", replied(first, engine.ask(first)))
+    assert (
+        answer.text.startswith("There are no other papers in this corpus") and not answer.citations
+    )

@@ -76,6 +76,9 @@ def closest(bank: SentenceBank, hits: list[PaperHit], lang: str = "en") -> Draft
     draft = Draft()
     names = say(lang, "list_sep").join(label(p) for p in asked[:CLOSEST_NAMED])
     many = len(asked) > CLOSEST_NAMED  # a whole list's: the first few named, and how many
+    if not any(not h.named for h in hits):  # every paper the filters let through was given
+        draft.parts.append(say(lang, "no_others", n=len(asked)))
+        return draft
     draft.parts.append(say(lang, "closest_many" if many else "closest", names=names, n=len(asked)))
     vector = bank.embedder.embed_many([" ; ".join(p.title for p in asked)])[0]
     for number, hit in enumerate((h for h in hits if not h.named), start=1):

@@ -24,6 +24,10 @@ FOLLOWUP: dict[str, dict[str, str]] = {
         "zh": "本语料库中与 {names} 最接近的论文：",
     },
     "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
+    "no_others": {
+        "en": "There are no other papers in this corpus (under these filters): all {n} were given.",
+        "zh": "本语料库中（按这些筛选条件）没有其他论文：{n} 篇都已给出。",
+    },
     "closest_many": {
         "en": "The papers in this corpus closest to the {n} papers given ({names}, …):",
         "zh": "本语料库中与之前给出的 {n} 篇论文（{names} 等）最接近的论文：",
