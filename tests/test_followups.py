@@ -668,3 +668,21 @@ def test_other_papers_after_all_of_them_were_given_says_there_are_none(engine: E
     assert (
         answer.text.startswith("There are no other papers in this corpus") and not answer.citations
     )
+
+
+@pytest.mark.parametrize(
+    "question", ["ELMUR 是 oral 还是 poster？", "Is ELMUR an oral or a poster?"]
+)
+def test_which_of_two_decisions_a_paper_got_is_answered_without_yes_or_no(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.text.startswith("**ELMUR**") and (
+        "poster" in answer.text or "海报" in answer.text
+    )
+
+
+def test_which_one_suits_something_better_chooses_between_the_two_papers(engine: Engine) -> None:
+    first = "ELMUR 和 xLSTM 那篇有啥不同"
+    answer = engine.ask("哪个更适合长序列？", replied(first, engine.ask(first)))
+    assert {c.paper.id for c in answer.citations} == {XLSTM}

@@ -243,6 +243,7 @@ ZH_FRAMING = (
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|(?<![\u4e00-\u9fff])做(?![法题])|^有没有"  # "有没有做机器遗忘的论文": on machine unlearning
     r"|(?:详细|具体)?(?:讲讲|说说|聊聊|(?:介绍|讲|说)一下)"  # how to tell it, not what about
+    r"|更(?:适合|擅长|适用于?)"  # "哪个更适合长序列？": which one suits long sequences
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"
     + ZH_NUMERAL
     + r")+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy

@@ -199,6 +199,9 @@ def asked_of(
     if len(about) != 1 or wide:
         return kept, None
     own = from_question(question)[0].statuses  # its own words', not an earlier question's
+    named = {d for pattern, d in _QUESTION_PATTERNS if pattern.search(question)}
+    if own and len(named) > 1:  # "Is it an oral or a poster?": which, not whether
+        return kept, ()
     if own and not kept.statuses:
         return kept, own
     return kept, () if DECISION_RE.search(question) else None
