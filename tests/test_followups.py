@@ -686,3 +686,10 @@ def test_which_one_suits_something_better_chooses_between_the_two_papers(engine:
     first = "ELMUR 和 xLSTM 那篇有啥不同"
     answer = engine.ask("哪个更适合长序列？", replied(first, engine.ask(first)))
     assert {c.paper.id for c in answer.citations} == {XLSTM}
+
+
+@pytest.mark.parametrize("question", ["这些论文主要分成哪几个方向？", "这些论文大致分为几类？"])
+def test_what_directions_the_papers_fall_into_counts_their_topics(
+    engine: Engine, question: str
+) -> None:
+    assert engine.plan(question).kind == "topics"
