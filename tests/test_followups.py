@@ -693,3 +693,15 @@ def test_what_directions_the_papers_fall_into_counts_their_topics(
     engine: Engine, question: str
 ) -> None:
     assert engine.plan(question).kind == "topics"
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"), [("有哪些类似的工作？", "similar"), ("挑一篇讲讲", "facts")]
+)
+def test_chinese_follow_ups_for_papers_like_it_or_one_of_the_list(
+    engine: Engine, question: str, kind: str
+) -> None:
+    first = "有哪些评测基准类的论文？" if kind == "facts" else "ELMUR 是做什么的？"
+    turns = replied(first, engine.ask(first))
+    plan = engine.plan(question, turns)
+    assert plan.kind == kind and len(plan.focus) == 1

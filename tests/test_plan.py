@@ -771,3 +771,20 @@ def test_a_decision_no_paper_at_hand_has_asks_the_topic_again_in_chinese_too() -
     ]
     again = continued("那海报里呢？一共多少篇？", history, "zh", small_table(rows))
     assert again == "有哪些关于投机解码的海报论文？"
+
+
+def test_how_many_were_accepted_after_counting_the_rejected_ones_asks_the_topic_again() -> None:
+    from assistant.plan.continued import continued
+
+    rows = [
+        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
+        for i, status in (("p1", "Poster"), ("r1", "Reject"), ("r2", "Reject"))
+    ]
+    history = [
+        Turn("user", "papers on memory"),
+        Turn("assistant", "...", ("p1", "r1", "r2")),
+        Turn("user", "how many were rejected?"),
+        Turn("assistant", "2 of these 3 papers match", ("r1", "r2")),
+    ]
+    again = continued("how many were accepted?", history, "en", small_table(rows))
+    assert again == "accepted papers on memory"

@@ -155,17 +155,29 @@ def _flipped(
     at_hand = [*shown.paper_ids, *shown.members] if shown else []
     if not at_hand or table.passing(at_hand, Filters(statuses=DECISIONS[now[0]])):
         return None
+    narrowed = False  # by a decision alone ("How many were rejected?"), since the topic
     for i in range(len(history) - 2, -1, -1):
         turn, answer = history[i], history[i + 1]
         asked = turn.role == "user" and len({*answer.paper_ids, *answer.members}) > 1
-        if asked and _of_subject(turn.content, lang):
-            if (before := decision_in(render(turn.content, lang))) is not None:
-                if set(DECISIONS[before[0]]) & set(DECISIONS[now[0]]):
-                    return None
-                if lang != "en":
-                    return _switched_zh(turn.content, question)
-                return _switched(turn.content, now[1].group(0), picking=False)
+        before = decision_in(render(turn.content, lang)) if asked else None
+        if asked and not _of_subject(turn.content, lang):
+            narrowed = narrowed or before is not None
+        elif asked:
+            if before is None and not (narrowed and _asks_papers(turn.content, lang)):
+                continue  # "Compare the first two"; "Which of them are orals?" after a topic
+            if before is not None and set(DECISIONS[before[0]]) & set(DECISIONS[now[0]]):
+                return None
+            if lang != "en":
+                return _switched_zh(turn.content, question)
+            return _switched(turn.content, now[1].group(0), picking=False)
     return None
+
+
+def _asks_papers(question: str, lang: str) -> bool:
+    """Whether a question asks for papers ("Papers on LLM unlearning", 有哪些关于X的论文？)."""
+    if lang != "en":
+        return bool(re.search(ZH_PAPERS_NOUN, question))
+    return bool(SET_NOUN_RE.search(question))
 
 
 def _of_subject(question: str, lang: str) -> bool:

@@ -16,7 +16,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # "有没有被拒的相关论文？", "有没有类似的工作？": papers like those at hand, not a topic of
     # "related" or "similarity" (a subject before them, "扩散模型的相关论文", is the topic)
     (
-        r"(?:(?<=有没有)|(?<=还有)|(?<=其他)|(?<=被拒的)|(?<=录用的)|(?<=接收的)|(?<=撤稿的)"
+        r"(?:(?<=有没有)|(?<=有哪些)|(?<=还有)|(?<=其他)|(?<=被拒的)|(?<=录用的)|(?<=接收的)|(?<=撤稿的)"
         r"|(?<=口头报告的)|(?<=海报的)|^)(?:相关|类似|相似)的?(?=论文|工作|研究|文章)",
         " papers like these ",
     ),
@@ -134,6 +134,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"第四(?:篇|个|项)", " the fourth one "),
     (r"最后一(?:篇|个|项)", " the last one "),
     # "前三篇", "挑三篇讲讲" (pick three of them)
+    (r"(?:随便)?[挑选]出?(?:一|1)篇", " the first one "),
     (r"前两(?:篇|个|项)|(?:随便)?[挑选]出?(?:两|2)篇", " the first two "),
     (r"前三(?:篇|个|项)|(?:随便)?[挑选]出?(?:三|3)篇", " the first three "),
     (r"这两(?:篇|项|个)(?:论文|工作|方法)?", " ; these two "),  # "A 和 B 这两篇…": the list ends
