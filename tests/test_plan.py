@@ -788,3 +788,22 @@ def test_how_many_were_accepted_after_counting_the_rejected_ones_asks_the_topic_
     ]
     again = continued("how many were accepted?", history, "en", small_table(rows))
     assert again == "accepted papers on memory"
+
+
+def test_the_acceptance_rate_of_the_accepted_ones_is_that_of_the_list_they_came_from() -> None:
+    from assistant.plan.followup import resolve
+
+    rows = [
+        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
+        for i, status in (("p1", "Poster"), ("p2", "Poster"), ("r1", "Reject"))
+    ]
+    history = [
+        Turn("user", "papers on memory"),
+        Turn("assistant", "3 papers match ...", ("p1", "p2", "r1")),
+        Turn("user", "how many were accepted?"),
+        Turn("assistant", "2 of these 3 papers match ...", ("p1", "p2")),
+    ]
+    found = resolve(
+        "what is the acceptance rate for these?", "which", [], history, small_table(rows)
+    )
+    assert found.focus == ("p1", "p2", "r1")  # not 2 of 2 accepted: 100%

@@ -36,7 +36,7 @@ from .cues_zh import ZH_SET_NOUN
 from .details import DETAIL_RE
 from .earlier import counts_in, earlier
 from .fields import field_asked
-from .filters import RATE_RE
+from .filters import RATE_RE, decision_in
 from .foreign import content, latin_terms
 from .gloss import words_in
 from .kinds import SET_KINDS, Kind, defined_term
@@ -134,6 +134,11 @@ def resolve(
     ):
         return Resolved(besides=besides(question, history, kind))
     picked, latest, at = earlier(question, history, table, wanted)
+    if RATE_RE.search(question) and 0 < at < len(history) and decision_in(history[at - 1].content):
+        # "What is the acceptance rate for these?" after "How many were accepted?": of the list
+        # the decision narrowed, not of those it kept (all accepted: 100%)
+        before = earlier(question, history[: at - 1], table, wanted)
+        picked, latest, at = before if before[0] else (picked, latest, at)
     if not picked:
         return Resolved(short_of=tuple(latest) if counts_in(question) else ())
     if named and SINGULAR_RE.search(question):  # "compare it with ExpVid": the one just answered
