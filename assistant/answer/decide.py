@@ -11,7 +11,7 @@ from typing import Literal
 import numpy as np
 
 from ..plan.foreign import content
-from ..plan.gloss import words_in
+from ..plan.gloss import mostly_held
 from ..plan.plan import Plan
 from ..schema import ACCEPTED_STATUSES, Paper, PaperHit
 from ..store.catalog import Catalog
@@ -211,8 +211,7 @@ class Judge:
         GPUs train GPT-4?", "How do chemists run titrations?" and 法国的首都 nobody's."""
         held = terms(f"{paper.title} {paper.abstract}")
         if plan.lang != "en":
-            words = [stems for _, _, stems in words_in(content(plan.question, plan.lang)) if stems]
-            return bool(words) and 2 * sum(bool(stems & held) for stems in words) >= len(words)
+            return bool(mostly_held(content(plan.question, plan.lang), held))
         return bool(self.rarest(terms(plan.topic)) & held)
 
     def rarest(self, words: set[str]) -> set[str]:

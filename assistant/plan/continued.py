@@ -122,12 +122,7 @@ def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
     None when the follow-up names more than a decision, or (`picking`) picks from the papers
     given ("And which were withdrawn?")."""
     now, before = decision_in(new), decision_in(earlier)
-    if (
-        now is None
-        or terms(from_question(new)[1]) - FRAMING_STEMS
-        or picking
-        and PICKING_RE.match(new)
-    ):
+    if now is None or _of_subject(new, "en") or picking and PICKING_RE.match(new):
         return None  # "And which were withdrawn?": of the papers given
     if before is not None:  # "oral papers" -> "poster papers"; "Are there orals" -> "posters"
         span, words = before[1].span(), before[1].group(0).split()
@@ -194,9 +189,9 @@ def _named_again(
     is or for the papers on a subject: the question, of that term or subject; one asking the
     acceptance rate of "that area" after one naming an area: of that area."""
     pointed = ANAPHOR_RE.search(question)
-    asked, rendered = render(earlier, lang), from_question(render(question, lang))[1]
-    if pointed is None:
+    if pointed is None:  # (asked of every question: nothing more is read without one)
         return None
+    asked, rendered = render(earlier, lang), from_question(render(question, lang))[1]
     if RATE_RE.search(rendered) and table is not None:  # "the acceptance rate for that area"
         area = area_from_question(asked, table.areas)[0].areas
         term = f"the {area[0]} area" if area else ""

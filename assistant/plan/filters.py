@@ -31,7 +31,8 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "desk rejected": ("Desk Rejected",),
     "withdrawn": ("Withdrawn",),
 }
-ICLR = r"(?:\s+(?:at|to|by|in)\s+ICLR(?:\s*[-']?\s*20\d\d)?)"
+ICLR_YEAR = r"ICLR(?:\s*[-']?\s*20\d\d)?"  # "ICLR", "ICLR 2026"
+ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
 # "accepted as a poster", "accepted at ICLR 2026 as an oral": the whole is the filter, not
 # "poster" alone, nor "accepted"
 AS_A = rf"(?:\b(?:accepted|presented|selected){ICLR}?\s+(?:as|for)\s+(?:an?\s+)?)?"
@@ -42,7 +43,7 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(
             rf"(?<!\bnot )\b(?:accepted|published)\b(?!{ICLR}?\s+(?:as|for)\s+(?:an?\s+)?(?:orals?|posters?))"
             rf"(?:\s+(?:papers?|submissions?|works?))?{AT_ICLR}"
-            r"|\bnot\s+rejected\b|\b(?:did|does)\s+ICLR(?:\s*[-']?\s*20\d\d)?\s+accept\b",
+            rf"|\bnot\s+rejected\b|\b(?:did|does)\s+{ICLR_YEAR}\s+accept\b",
             re.I,
         ),
         "accepted",

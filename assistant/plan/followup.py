@@ -38,7 +38,7 @@ from .earlier import counts_in, earlier
 from .fields import field_asked
 from .filters import RATE_RE, decision_in
 from .foreign import content, latin_terms
-from .gloss import words_in
+from .gloss import mostly_held
 from .kinds import SET_KINDS, Kind, defined_term
 from .subjects import subject_of
 
@@ -215,7 +215,7 @@ def _part_of_discussed(question: str, history: Sequence[Turn], table: PaperTable
         return False
     held = terms(f"{paper.title} {paper.abstract}")
     latin = terms(" ".join(latin_terms(term)))
-    words = [stems for _, _, stems in words_in(ZH_CHARS_ONLY_RE.sub(" ", term))]
     if latin and not latin <= held:
         return False
-    return 2 * sum(bool(stems & held) for stems in words) >= len(words) and bool(words or latin)
+    mostly = mostly_held(ZH_CHARS_ONLY_RE.sub(" ", term), held)
+    return bool(latin) if mostly is None else mostly

@@ -115,6 +115,15 @@ def glossed(text: str) -> frozenset[str]:
     return frozenset(stem for _, _, stems in words_in(text) for stem in stems)
 
 
+def mostly_held(text: str, held: set[str]) -> bool | None:
+    """Whether `held` (a paper's stems) holds some sense of most of the dictionary words of the
+    Chinese `text` that have English senses ("冷启动阶段": start, phase); None when it has none."""
+    words = [stems for _, _, stems in words_in(text) if stems]
+    if not words:
+        return None
+    return 2 * sum(bool(stems & held) for stems in words) >= len(words)
+
+
 def agreement(phrase: str, text: str) -> float:
     """The share of the English phrase's stems that some sense of a word in the Chinese `text`
     has ("model forgetting" against 大模型遗忘: 1.0; "latent model": 0.5)."""
