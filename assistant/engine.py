@@ -26,8 +26,9 @@ from .multilingual import for_settings as multilingual_for
 from .plan.comparison import against_its_own, with_the_one_before, without_comparison
 from .plan.cues import AUTHOR_RE, SUMMARY_RE
 from .plan.followup import discussed, names_papers, short_names
-from .plan.foreign import Foreign, render
+from .plan.foreign import Foreign
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
+from .plan.own_words import render
 from .plan.plan import Plan, make_plan
 from .plan.spelling import normalise
 from .retrieve.described import compared, one_described
@@ -106,8 +107,7 @@ class Engine:
         return len(self.catalog.table.papers) > MULTI_FUSION_PAPERS
 
     def _multi_query(self) -> Callable[[str], np.ndarray] | None:
-        """On a large corpus with multilingual vectors, English questions are ranked in that space
-        too (its model loads in the background now); a small one has no need of it."""
+        """On a large corpus with multilingual vectors, English questions are ranked there too."""
         if not self._large() or not self.has_multilingual():
             return None
         self.multilingual().preload()

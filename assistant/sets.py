@@ -13,7 +13,8 @@ from .answer.evidence import Weighted
 from .answer.set_llm import judged_by_llm, llm_judges
 from .answer.sides import side_by_side
 from .answer.subject import names_of, sole_name
-from .plan.foreign import doubtful, render
+from .plan.foreign import doubtful
+from .plan.own_words import render
 from .plan.plan import Plan
 from .retrieve.candidates import exhaustive, gather, unnegated
 from .retrieve.mentions import found_by, literal_hits, named_hits, names_found_by

@@ -17,14 +17,10 @@ from assistant.engine import Engine
 from assistant.plan import feedback
 from assistant.plan.details import detail_noun
 from assistant.plan.feedback import FEEDBACK_PAPERS, Neighbours
-from assistant.plan.foreign import (
-    SHARED_PHRASES_FROM,
-    Foreign,
-    content,
-    own_phrases,
-)
+from assistant.plan.foreign import SHARED_PHRASES_FROM, Foreign, own_phrases
 from assistant.plan.gloss import agreement, explained, glossed, simplified
 from assistant.plan.heads import narrowest
+from assistant.plan.own_words import content
 from assistant.schema import Paper, Turn
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
@@ -484,3 +480,34 @@ def test_explain_frames_a_question_but_not_the_word_interpretability(engine: Eng
     # 解释 as framing once cut 可解释性 (interpretability) to "可 性", translated "gender bias"
     assert engine.plan("总结一下和可解释性相关的论文。").subject == "interpretability"
     assert engine.plan("解释RLHF").subject == "RLHF"
+
+
+def test_english_in_brackets_stands_for_the_chinese_it_glosses(engine: Engine) -> None:
+    # the asker's own translation is the subject: not 示范 bridged to "representations" beside it
+    assert content("它们中哪些用到了示范（demonstration）？", "zh") == "demonstration"
+    plan = engine.plan("关于数据筛选（data curation）和训练数据质量，这些论文有什么观点？")
+    assert plan.own_subject.startswith("data curation、")
+    assert "data curation" in plan.subject.split(" or ")  # one term, not "data or curation"
+    # English the dictionary cannot tie to the Chinese stays beside it, an alternative
+    assert content("预测有对应的视觉证据支撑（grounding）", "zh").endswith(
+        "视觉证据支撑、grounding"
+    )
+
+
+def test_a_restatement_is_an_alternative_and_mainly_is_framing(engine: Engine) -> None:
+    # "以X为主，也就是Y": mainly X, that is Y; before, 以…为主 and 也就 were part of the subject
+    # and it found none of the representation-learning papers
+    question = "总结一下以表征学习为主的论文，也就是主要在学习输入的表示或 embedding 的那些。"
+    assert content(question, "zh").startswith("表征学习 、")
+    assert "learning representations" in engine.plan(question).subject
+    assert "bn6bD7TowO" in {c.paper.id for c in engine.ask(question).citations}  # RTL circuits
+
+
+def test_a_determiner_and_an_or_left_dangling_by_framing_are_no_part_of_the_subject(
+    engine: Engine,
+) -> None:
+    # 提出 (propose) is framing: "或训练一个分类器" was translated as "certified training"
+    question = "哪些论文的核心贡献是提出或训练一个分类器？"
+    assert content(question, "zh") == "训练 分类器"
+    cited = {c.paper.id for c in engine.ask(question).citations}
+    assert {"bp9DOHb1mk", UNLEARNING} <= cited  # GDA classifiers; the unlearning-trace classifier

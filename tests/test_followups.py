@@ -573,7 +573,7 @@ def test_papers_on_this_phenomenon_after_what_a_term_is_are_the_papers_on_that_t
 
 
 def test_a_chinese_question_for_the_papers_comparing_two_subjects_asks_for_those_papers() -> None:
-    from assistant.plan.foreign import render
+    from assistant.plan.own_words import render
     from assistant.retrieve.described import asks_for_papers
 
     assert asks_for_papers(render("Mamba 和 Transformer 对比的论文有哪些？", "zh"), "zh")
@@ -648,7 +648,7 @@ def test_comparing_the_paper_at_hand_with_no_paper_of_the_corpus_sets_none_besid
 
 
 def test_a_chinese_question_about_what_a_named_paper_has_is_not_a_search() -> None:
-    from assistant.plan.foreign import render
+    from assistant.plan.own_words import render
 
     assert "which papers" not in render("RepSpec 有什么研究意义？", "zh")
     assert "which papers" in render("有什么工作研究强化学习？", "zh")

@@ -23,7 +23,8 @@ from assistant.ingest.corpus import resolve_corpus
 from assistant.ingest.pipeline import ingest
 from assistant.multilingual import MultilingualEmbedding
 from assistant.plan.filters import DECISIONS
-from assistant.plan.foreign import conference_phrases, content, keyword_phrase, render
+from assistant.plan.foreign import conference_phrases, keyword_phrase
+from assistant.plan.own_words import content, render
 from assistant.schema import Answer, Turn
 from assistant.store.chroma import Store
 from assistant.store.multi import MultiCollection

@@ -14,9 +14,9 @@ from assistant.engine import Engine
 from assistant.plan.count import asked_count
 from assistant.plan.fields import field_asked
 from assistant.plan.filters import from_flags, year_from_question
-from assistant.plan.foreign import content
 from assistant.plan.kinds import defined_term
 from assistant.plan.named import mentioned_papers
+from assistant.plan.own_words import content
 from assistant.plan.spelling import normalise
 from assistant.plan.subjects import subject_of
 from assistant.schema import Turn

@@ -10,8 +10,8 @@ from typing import Literal
 
 import numpy as np
 
-from ..plan.foreign import content
 from ..plan.gloss import mostly_held
+from ..plan.own_words import content
 from ..plan.plan import Plan
 from ..schema import ACCEPTED_STATUSES, Paper, PaperHit
 from ..store.catalog import Catalog

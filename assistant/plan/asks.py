@@ -25,9 +25,10 @@ from .cues import (
 from .cues_zh import ZH_SET_DESCRIBED
 from .data_ask import data_subject
 from .details import detail_noun
-from .foreign import Foreign, render
+from .foreign import Foreign
 from .kinds import Kind, detail_asked
 from .named import names_removed
+from .own_words import render
 from .superlative import quality_asked
 
 # of one paper: data and limitations are details; figures are the sentences reporting numbers

@@ -9,9 +9,9 @@ from ..store.papers import PaperTable
 from ..text.tokens import terms
 from .cues import COMPARE_RE, FRAMING_STEMS
 from .cues_followup import PRONOUN_RE
-from .foreign import content, render, without_cue
 from .kinds import Kind, Prototypes, classify
 from .named import names_removed
+from .own_words import content, render, without_cue
 from .plan import Plan
 
 # another paper a comparison describes: "the chain-of-thought paper", 那篇做视频的论文

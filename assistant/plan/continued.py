@@ -27,9 +27,9 @@ from .cues_followup import (
 )
 from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
 from .filters import DECISIONS, RATE_RE, area_from_question, decision_in, from_question
-from .foreign import content, render
 from .kinds import defined_term
 from .named import find_named, names_removed
+from .own_words import content, render
 from .spelling import misnamed, normalise, spelled
 from .subjects import subject_of
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .cues import FUNCTION_WORDS
-from .foreign import content
+from .own_words import content
 from .superlative import superlative_zh
 
 NOUN = r"(?:datasets?|benchmarks?|corpora|data)"

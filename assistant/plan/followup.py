@@ -37,9 +37,9 @@ from .details import DETAIL_RE
 from .earlier import counts_in, earlier
 from .fields import field_asked
 from .filters import RATE_RE, decision_in
-from .foreign import content, latin_terms
 from .gloss import mostly_held
 from .kinds import SET_KINDS, Kind, defined_term
+from .own_words import content, latin_terms
 from .subjects import subject_of
 
 ZH_CHAR_RE = re.compile(r"[\u4e00-\u9fff]")

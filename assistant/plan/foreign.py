@@ -6,7 +6,6 @@ judge; the question itself embedded there, for dense retrieval and choosing sent
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,12 +16,11 @@ from ..config import DATA_DIR
 from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
 from ..text.tokens import tokenize
-from .count import ZH_COUNT_RE
-from .cues_zh import ZH_CUES, ZH_FRAMING
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
 from .gloss import agreement, explained
 from .heads import MIN_CHARS, compound, headed, narrowest
 from .kinds import Prototypes
+from .own_words import LETTERED_RE, OR_RE, latin_terms
 from .prototypes import ZH_PROTOTYPES
 
 PHRASES_FILE = DATA_DIR / "keyword_phrases.json"  # scripts/learn_corpus_terms.py
@@ -63,54 +61,7 @@ BRIDGE_FEEDBACK = 0.3
 # of it). Dev topics: 0 and 0.2 the same, 0.3 0.858 / 0.822 / 0.717 against 0.842 / 0.814 / 0.717.
 FEEDBACK_JOIN = 0.3
 SHARED_PHRASES_FROM = 1000  # papers: from this size on, only shared keyword phrases are own
-CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
-FRAMING = {"zh": re.compile(f"{ZH_FRAMING}|{ZH_COUNT_RE.pattern}")}  # and "5篇": plan/count.py
 PROTOTYPES = {"zh": ZH_PROTOTYPES}
-LISTING = {"zh"}  # languages whose "、" lists alternatives
-OR_RE = re.compile(r"或者|或是|或|、")  # "A或B", "A、B": alternatives
-# a Latin word, whole when it opens with figures ("3D", not "D"); the bridge reads the rest
-LATIN_RE = re.compile(r"(?:\d+(?:\.\d+)?[A-Za-z×]|[A-Za-z])[A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
-LETTERED_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
-PUNCTUATION_RE = re.compile(r"[^\w\s、-]+")  # "、" is kept: it lists alternatives
-# "X（Y）": Y glosses X in other words, so each is looked up on its own, as alternatives are
-GLOSS_RE = re.compile(r"[（(]([^）)]*)[）)]")
-
-
-def render(text: str, lang: str) -> str:
-    """The text with its structural words as English cue words (a language without a cue
-    table, and English, unchanged)."""
-    for pattern, replacement in CUE_TABLES.get(lang, ()):
-        text = pattern.sub(replacement, text)
-    return " ".join(text.split())
-
-
-def without_cue(text: str, lang: str, cue: str) -> str:
-    """The text without the words that read as the English cue word `cue` ("compare")."""
-    for pattern, replacement in CUE_TABLES.get(lang, ()):
-        if cue in replacement.split():
-            text = pattern.sub(" ", text)
-    return " ".join(text.split())
-
-
-def before_cue(text: str, lang: str, cue: str) -> str:
-    """The text up to the first words that read as the English cue words `cue` ("rather than":
-    其中哪些提出了新方法，而不只是基准？ -> 其中哪些提出了新方法)."""
-    for pattern, replacement in CUE_TABLES.get(lang, ()):
-        if cue in replacement and (found := pattern.search(text)):
-            text = text[: found.start()]
-    return text
-
-
-def content(text: str, lang: str) -> str:
-    """What the text is about: its structural and framing words and its punctuation removed."""
-    for pattern, _ in CUE_TABLES.get(lang, ()):
-        text = pattern.sub(" ", text)
-    if lang in FRAMING:
-        text = FRAMING[lang].sub(" ", text)
-    text = GLOSS_RE.sub(r"、\1、", text)
-    if lang not in LISTING:  # in Japanese "、" is a plain comma
-        text = text.replace("、", " ")
-    return " ".join(PUNCTUATION_RE.sub(" ", text).split()).strip("、 ")
 
 
 def doubtful(subject: str, own: str) -> bool:
@@ -122,11 +73,6 @@ def _qualified(latin: list[str], phrase: str) -> str:
     """The phrase qualified by the Latin words it does not say already (not "3D 3d ...")."""
     said = set(tokenize(phrase))
     return " ".join([*(w for w in latin if not set(tokenize(w)) <= said), phrase])
-
-
-def latin_terms(text: str) -> list[str]:
-    """The words in Latin letters inside text in another script ("GRPO", "T-Maze")."""
-    return LATIN_RE.findall(text)
 
 
 def own_phrases(table: PaperTable) -> set[str]:

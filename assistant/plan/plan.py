@@ -34,9 +34,10 @@ from .filters import (
     without_decision,
 )
 from .followup import Resolved, resolve, subjectless
-from .foreign import Foreign, content, render
+from .foreign import Foreign
 from .kinds import SET_KINDS, Kind, classify, defined_term, prototypes_for
 from .named import find_named, names_removed
+from .own_words import content, render
 from .stated import CODE_ASK_RE
 from .subjects import mentioned_term
 from .threshold import quantity_term
@@ -215,8 +216,7 @@ def _asked(
 
 
 def _field(own: str, question: str, lang: str, about: list[str], table: PaperTable) -> str:
-    """The field of the corpus a question about given papers asks of them, if any (`own`: its
-    words without filters, whose names are dropped here)."""
+    """The corpus field a question about given papers asks of them (`own`: without filters)."""
     if not about or DETAIL_RE.search(own):  # "代码链接", "the code link": a detail, not a field
         return ""
     if lang != "en":

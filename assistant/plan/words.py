@@ -17,9 +17,10 @@ from ..text.language import language
 from .cues import BYLINE_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
 from .cues_zh import ZH_INSTRUMENT
 from .followup import Resolved, unpointed
-from .foreign import Foreign, Translation, before_cue, content
+from .foreign import Foreign, Translation
 from .kinds import SET_KINDS, Kind
 from .named import names_removed, without_names
+from .own_words import before_cue, content
 from .stated import CODE_ASK_RE
 from .subjects import split_negation, subject_of, uncontrasted
 from .superlative import superlative_zh, without_superlative

@@ -22,8 +22,8 @@ from ..plan.cues import (
     WHICH_RE,
 )
 from ..plan.cues_zh import ZH_PAPERS_NOUN
-from ..plan.foreign import LETTERED_RE, content, render
 from ..plan.named import find_named
+from ..plan.own_words import LETTERED_RE, content, render
 from ..plan.plan import Plan
 from ..plan.superlative import superlative
 from ..schema import PaperHit

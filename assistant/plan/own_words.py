@@ -1,0 +1,88 @@
+"""A question in another language in its own words: its structural words rendered as English cue
+words (cues_zh.ZH_CUES), what it is about with those and its framing removed (its content), the
+words in Latin letters inside it."""
+
+from __future__ import annotations
+
+import re
+
+from .count import ZH_COUNT_RE
+from .cues_zh import ZH_CUES, ZH_FRAMING
+from .gloss import covered
+
+CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
+FRAMING = {"zh": re.compile(f"{ZH_FRAMING}|{ZH_COUNT_RE.pattern}")}  # and "5篇": plan/count.py
+LISTING = {"zh"}  # languages whose "、" lists alternatives
+OR_RE = re.compile(r"或者|或是|或|、")  # "A或B", "A、B": alternatives
+# a Latin word, whole when it opens with figures ("3D", not "D"); the bridge reads the rest
+LATIN_RE = re.compile(r"(?:\d+(?:\.\d+)?[A-Za-z×]|[A-Za-z])[A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
+LATIN_RUN_RE = re.compile(rf"{LATIN_RE.pattern}(?:\s+{LATIN_RE.pattern})*")
+LETTERED_RE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-.'][A-Za-z0-9]+)*")
+PUNCTUATION_RE = re.compile(r"[^\w\s、-]+")  # "、" is kept: it lists alternatives
+# "X（Y）": Y glosses X in other words, so each is looked up on its own, as alternatives are
+GLOSS_RE = re.compile(r"[（(]([^）)]*)[）)]")
+# ... but English in the brackets after Chinese is the asker's own translation of it (示范
+# （demonstration）, 数据筛选（data curation）): it stands for the Chinese it glosses
+ENGLISH_GLOSS_RE = re.compile(r"([\u4e00-\u9fff]+)\s*[（(]\s*([A-Za-z][\w\s.'-]*?)\s*[）)]")
+# "X，也就是Y": X in other words, an alternative as a gloss is (examples, 比如Y, are left in
+# place: dropped or as alternatives, dev paired Chinese sets fell from 0.656 / 0.562 to 0.633 /
+# 0.509 and 0.646 / 0.564)
+RESTATED_RE = re.compile(r"[，,]?\s*(?:也就是说?|亦即|[，,]\s*即)(?=.)")
+EDGE_OR_RE = re.compile(r"^(?:或者|或是|或)|(?:或者|或是|或)$")  # of "提出或训练", 提出 framing
+
+
+def render(text: str, lang: str) -> str:
+    """The text with its structural words as English cue words (a language without a cue
+    table, and English, unchanged)."""
+    for pattern, replacement in CUE_TABLES.get(lang, ()):
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+def without_cue(text: str, lang: str, cue: str) -> str:
+    """The text without the words that read as the English cue word `cue` ("compare")."""
+    for pattern, replacement in CUE_TABLES.get(lang, ()):
+        if cue in replacement.split():
+            text = pattern.sub(" ", text)
+    return " ".join(text.split())
+
+
+def before_cue(text: str, lang: str, cue: str) -> str:
+    """The text up to the first words that read as the English cue words `cue` ("rather than":
+    其中哪些提出了新方法，而不只是基准？ -> 其中哪些提出了新方法)."""
+    for pattern, replacement in CUE_TABLES.get(lang, ()):
+        if cue in replacement and (found := pattern.search(text)):
+            text = text[: found.start()]
+    return text
+
+
+def content(text: str, lang: str) -> str:
+    """What the text is about: its structural and framing words and its punctuation removed."""
+    if lang in LISTING:
+        text = RESTATED_RE.sub("、", text)
+    for pattern, _ in CUE_TABLES.get(lang, ()):
+        text = pattern.sub(" ", text)
+    if lang in FRAMING:
+        text = FRAMING[lang].sub(" ", text)
+    text = ENGLISH_GLOSS_RE.sub(_glossed_in_english, text)
+    text = GLOSS_RE.sub(r"、\1、", text)
+    if lang not in LISTING:  # in Japanese "、" is a plain comma
+        text = text.replace("、", " ")
+    text = " ".join(PUNCTUATION_RE.sub(" ", text).split()).strip("、 ")
+    return EDGE_OR_RE.sub("", text).strip("、 ")
+
+
+def _glossed_in_english(found: re.Match[str]) -> str:
+    """The Chinese before an English gloss from the first word the dictionary says the gloss
+    translates replaced by the gloss (用到了示范（demonstration） -> 用到了 demonstration); when
+    it translates none, the two as alternatives (see GLOSS_RE)."""
+    chinese, english = found.group(1), found.group(2)
+    if not (translated := covered(english, chinese)):
+        return found.group(0)
+    return f"{chinese[: min(translated)]}、{english}、"
+
+
+def latin_terms(text: str) -> list[str]:
+    """The words in Latin letters inside text in another script ("GRPO", "T-Maze"), those only
+    spaces part as one term ("data curation")."""
+    return [" ".join(LATIN_RE.findall(run.group())) for run in LATIN_RUN_RE.finditer(text)]
