@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 from assistant.cli.common import shared_embedder  # noqa: E402
 from assistant.config import Settings  # noqa: E402
 from assistant.engine import Engine  # noqa: E402
-from assistant.plan.foreign import content  # noqa: E402
+from assistant.plan.own_words import content  # noqa: E402
 from assistant.text.tokens import tokenize  # noqa: E402
 
 GOLD = ROOT / "eval" / "gold_zh_terms.jsonl"

@@ -432,7 +432,7 @@ def test_a_chinese_noun_phrase_is_about_its_last_word_group(engine: Engine) -> N
 def test_a_compound_with_no_de_puts_its_head_last_too(engine: Engine) -> None:
     # 大语言模型机器遗忘: machine unlearning of LLMs, not every language-model paper
     assert engine.plan("哪些论文研究大语言模型机器遗忘？").subject == (
-        "machine unlearning of language models"
+        "machine unlearning of large language model"
     )
     assert engine.plan("有没有扩散模型加速采样的论文？").subject.endswith(" of diffusion model")
     # a tail of one two-character word frames the subject as often as it heads it: 方向
@@ -511,3 +511,16 @@ def test_a_determiner_and_an_or_left_dangling_by_framing_are_no_part_of_the_subj
     assert content(question, "zh") == "训练 分类器"
     cited = {c.paper.id for c in engine.ask(question).citations}
     assert {"bp9DOHb1mk", UNLEARNING} <= cited  # GDA classifiers; the unlearning-trace classifier
+
+
+def test_everyday_ml_words_the_general_dictionary_lacks_translate_by_their_sense(
+    engine: Engine,
+) -> None:
+    # CC-CEDICT has no 智能体 (agent) nor 元学习 (meta-learning); the multilingual encoder put
+    # 智能体 nearest "embodied intelligence" and 元学习 nearest "learning to learn" and "learning"
+    foreign = engine.foreign()
+    assert foreign.english("智能体") == ("agent",)
+    assert foreign.english("元学习") == ("meta-learning",)
+    assert "large model" in foreign.english("大模型")  # not "model", every paper
+    cited = {c.paper.id for c in engine.ask("哪些论文研究智能体？").citations}
+    assert cited == {"bkjKnO9s7T", ELMUR}  # SCUBA's computer-use agents, ELMUR's robotic agents
