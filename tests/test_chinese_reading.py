@@ -524,3 +524,14 @@ def test_everyday_ml_words_the_general_dictionary_lacks_translate_by_their_sense
     assert "large model" in foreign.english("大模型")  # not "model", every paper
     cited = {c.paper.id for c in engine.ask("哪些论文研究智能体？").citations}
     assert cited == {"bkjKnO9s7T", ELMUR}  # SCUBA's computer-use agents, ELMUR's robotic agents
+
+
+@pytest.mark.parametrize("question", ["投机解码相关的论文", "投机解码相关的海报论文"])
+def test_a_topic_typed_in_chinese_as_into_a_search_box_lists_its_papers(
+    engine: Engine, question: str
+) -> None:
+    # before: a keyword overview of the whole corpus (or of its posters), the topic dropped
+    answer = engine.ask(question)
+    assert answer.kind == "which"
+    assert [c.paper.id for c in answer.citations] == ["bqEi97qzzz"]  # RepSpec
+    assert engine.plan("投机解码是什么").kind != "which"  # a question, though with no "？"

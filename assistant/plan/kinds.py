@@ -97,7 +97,7 @@ def classify(
         return "which"
     if about == 0 and ONE_DESCRIBED_RE.search(question):
         return "facts"
-    searched = about == 0 and resolved and meaning is None and typed_search(question)
+    searched = about == 0 and resolved and typed(question, meaning)
     if searched or WHICH_RE.search(question) and (about == 0 or picks(question, filtered)):
         return "which"  # ... "KV cache compression" too, as typed into a search box
     if DETAIL_RE.search(question):  # "Who are the authors?": of a paper, not a set
@@ -123,6 +123,29 @@ def typed_search(question: str) -> bool:
     it ("KV cache compression", "mamba long context", "LoRA variants papers")."""
     words = WORD_RE.findall(subject_of(question))
     return 0 < len(words) <= TYPED_SEARCH_WORDS and not QUESTION_OPENER_RE.match(question)
+
+
+def typed(question: str, meaning: str | None) -> bool:
+    """Whether a question (in another language, its `meaning`: as asked) is a typed search."""
+    return typed_search(question) if meaning is None else typed_in_own_words(question, meaning)
+
+
+LATIN_WORD_RE = re.compile(r"[A-Za-z]+")
+QUESTION_MARK_RE = re.compile(r"[?？]")
+TYPED_SEARCH_CHARS = 32  # of a question in another language, without its framing
+TYPED_CUES = frozenset({"papers", "paper", "works", "work"})
+
+
+def typed_in_own_words(rendered: str, question: str) -> bool:
+    """Whether a question in another language is a topic typed as into a search box: no question
+    mark, and no structural word but "papers" and its decision (扩散模型相关的oral论文;
+    `rendered`: read as English, its decision removed), a short one."""
+    if QUESTION_MARK_RE.search(question) or len(question) > TYPED_SEARCH_CHARS:
+        return False
+    cues = {w.lower() for w in LATIN_WORD_RE.findall(rendered)}
+    return bool(rendered.strip()) and cues - TYPED_CUES <= {
+        w.lower() for w in LATIN_WORD_RE.findall(question)
+    }
 
 
 def picks(question: str, filtered: bool) -> bool:
