@@ -535,3 +535,26 @@ def test_a_topic_typed_in_chinese_as_into_a_search_box_lists_its_papers(
     assert answer.kind == "which"
     assert [c.paper.id for c in answer.citations] == ["bqEi97qzzz"]  # RepSpec
     assert engine.plan("投机解码是什么").kind != "which"  # a question, though with no "？"
+
+
+def test_a_two_character_head_of_a_compound_is_its_head(engine: Engine) -> None:
+    # 大模型幻觉: hallucinations of large models; before, "world model" (the encoder's closest)
+    assert engine.plan("有多少篇关于大模型幻觉的论文？").subject.startswith("hallucination")
+    # ... and the field or direction a subject is in is no head of it
+    assert engine.plan("概括一下计算机视觉领域的论文。").subject == "computer vision"
+    assert engine.plan("概括一下视频生成方向的论文。").subject == "video generation"
+
+
+@pytest.mark.parametrize(
+    ("question", "own"),
+    [
+        # "A或其他B的幻觉": hallucination of B, of which A is one; not A, or B's hallucination
+        ("有哪些关于视觉语言模型或其他多模态模型幻觉的论文？", "多模态模型幻觉"),
+        ("有没有强化学习或其他方法的论文？", "强化学习或 方法"),  # "other methods" says nothing
+        ("哪些论文用人工、LLM 还是奖励模型来评估？", "用人工、LLM 或奖励模型来评估"),  # or
+        ("像 GRPO 这样的强化学习算法有哪些？", "GRPO 强化学习算法"),  # like GRPO
+        ("ThinKV 是 oral 还是 poster？", "ThinKV"),
+    ],
+)
+def test_or_other_either_or_and_like_are_read_as_meant(question: str, own: str) -> None:
+    assert content(question, "zh") == own

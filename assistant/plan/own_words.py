@@ -28,6 +28,16 @@ ENGLISH_GLOSS_RE = re.compile(r"([\u4e00-\u9fff]+)\s*[（(]\s*([A-Za-z][\w\s.'-]
 # place: dropped or as alternatives, dev paired Chinese sets fell from 0.656 / 0.562 to 0.633 /
 # 0.509 and 0.646 / 0.564)
 RESTATED_RE = re.compile(r"[，,]?\s*(?:也就是说?|亦即|[，,]\s*即)(?=.)")
+# "A还是B" in a question is "A or B" (还 alone would be left of it: 是 is framing)
+EITHER_RE = re.compile(r"还是(?=\s*[\u4e00-\u9fffA-Za-z])")
+# "A或其他B": B, of which A is one ("视觉语言模型或其他多模态模型幻觉": hallucination of
+# multimodal models; as alternatives, the head 幻觉 was B's alone)
+OTHER_OF_KIND_RE = re.compile(
+    r"[\u4e00-\u9fffA-Za-z0-9-]+(?:或者|或是|或|以及|及)其[他它]"
+    r"(?=\S)(?!的?(?:方法|工作|论文|研究|文章|技术|手段))"  # "RL或其他方法": RL
+)
+# "像 GRPO 这样的算法": algorithms like GRPO ("这样的工作：…" alone is no such frame)
+LIKE_RE = re.compile(r"(?:像|(例如|比如))\s*([^，。？?\s]{1,20}?)\s*这样的?")
 EDGE_OR_RE = re.compile(r"^(?:或者|或是|或)|(?:或者|或是|或)$")  # of "提出或训练", 提出 framing
 
 
@@ -59,7 +69,8 @@ def before_cue(text: str, lang: str, cue: str) -> str:
 def content(text: str, lang: str) -> str:
     """What the text is about: its structural and framing words and its punctuation removed."""
     if lang in LISTING:
-        text = RESTATED_RE.sub("、", text)
+        text = EITHER_RE.sub("或", RESTATED_RE.sub("、", OTHER_OF_KIND_RE.sub(" ", text)))
+        text = LIKE_RE.sub(lambda m: f"{m.group(1) or ''}{m.group(2)} ", text)
     for pattern, _ in CUE_TABLES.get(lang, ()):
         text = pattern.sub(" ", text)
     if lang in FRAMING:
