@@ -37,7 +37,7 @@ def free_port() -> int:
 def capture_chat(page: Page, out: Path) -> None:
     page.locator("#question textarea").fill(QUESTION)
     page.keyboard.press("Enter")
-    page.locator("#sources #src-2").wait_for()
+    page.locator("#sources #a1-src-2").wait_for()
     page.locator("#sources .empty", has_text="Reading").wait_for(state="detached")
     page.wait_for_timeout(500)
     page.screenshot(path=str(out), full_page=True)

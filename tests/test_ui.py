@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -13,6 +15,7 @@ from openai_stub import OpenAIStub
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.ingest.pipeline import ingest
+from assistant.ui.cards import source_group
 from assistant.ui.handlers import (
     ChatState,
     Engines,
@@ -23,7 +26,8 @@ from assistant.ui.handlers import (
     respond,
     search_papers,
 )
-from assistant.ui.render import bib_entry, bibtex, chat_markdown, export_markdown, source_cards
+from assistant.ui.inbox import WAITING, Inbox, Request, answer_waiting, send
+from assistant.ui.render import bib_entry, bibtex, chat_markdown, export_markdown
 from assistant.ui.serve import check_bind, serve
 
 SEED = "Seed"
@@ -60,10 +64,10 @@ def test_question_streams_updates_then_a_cited_answer_with_cards(engines: Engine
     assert all(p.endswith("▌") for p in partials)
     textbox, chat, state, cards = outputs[-1]
     assert textbox == "" and [m["role"] for m in chat] == ["user", "assistant"]
-    assert "[\\[1\\]](#src-1)" in chat[-1]["content"] and "▌" not in chat[-1]["content"]
+    assert "[\\[1\\]](#a1-src-1)" in chat[-1]["content"] and "▌" not in chat[-1]["content"]
     assert "HumanRef-CoT" in chat[-1]["content"]
     assert state.answer is not None and state.answer.citations[0].n == 1
-    assert 'id="src-1"' in cards and f'href="{REX_URL}" target="_blank"' in cards
+    assert 'id="a1-src-1"' in cards and f'href="{REX_URL}" target="_blank"' in cards
     assert re.search(r"<mark>[^<]*HumanRef-CoT[^<]*</mark>", cards)
     assert 'class="badge poster">Poster<' in cards
 
@@ -86,7 +90,7 @@ def test_withdrawn_filter_on_the_all_poster_seed_abstains(engines: Engines, ques
 
 def test_poster_filter_answers_and_says_it_was_applied(engines: Engines) -> None:
     outputs = ask(engines, "How does RepSpec speed up speculative decoding?", decision="poster")
-    assert "[\\[1\\]](#src-1)" in last_reply(outputs)
+    assert "[\\[1\\]](#a1-src-1)" in last_reply(outputs)
     assert "filter applied: decision: poster" in last_reply(outputs)
 
 
@@ -115,7 +119,9 @@ def test_hostile_paper_and_question_are_escaped(
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in cards and "<script>" not in cards
     assert 'href="javascript' not in cards
     for message in chat:
-        text = re.sub(r"\[\\\[\d+\\\]\]\(#src-\d+\)", "", message["content"])  # our own [n] links
+        text = re.sub(
+            r"\[\\\[\d+\\\]\]\(#a\d+-src-\d+\)", "", message["content"]
+        )  # our own [n] links
         assert "<script>" not in text
         assert not re.search(r"(?<!\\)[\[\]<]", text), "unescaped Markdown link/image or HTML"
     assert "&lt;script&gt;" in chat[0]["content"] and "javascript:alert(2)" in chat[-1]["content"]
@@ -124,8 +130,8 @@ def test_hostile_paper_and_question_are_escaped(
 @pytest.mark.parametrize(
     ("text", "cited", "expected"),
     [
-        ("A claim [1].", {1}, "A claim [\\[1\\]](#src-1)."),
-        ("Two [1, 2].", {1, 2}, "Two [\\[1\\]](#src-1)[\\[2\\]](#src-2)."),
+        ("A claim [1].", {1}, "A claim [\\[1\\]](#a1-src-1)."),
+        ("Two [1, 2].", {1, 2}, "Two [\\[1\\]](#a1-src-1)[\\[2\\]](#a1-src-2)."),
         ("Unknown [7].", {1}, "Unknown \\[7\\]."),
         ("<img src=x onerror=alert(1)>", set(), "&lt;img src=x onerror=alert(1)&gt;"),
         (
@@ -209,7 +215,7 @@ def test_a_question_to_a_corpus_without_an_index_builds_it_showing_progress(
     shown = [str(out[1][-1]["content"]) for out in outputs]
     assert any("Building the index of 'Three'" in text for text in shown[:-1])
     assert any("chunks and" in t and "multilingual vector" in t for t in shown[:-1])
-    assert "(#src-1)" in shown[-1] and first["url"] in outputs[-1][3]
+    assert "(#a1-src-1)" in shown[-1] and first["url"] in outputs[-1][3]
     assert engines.get("Three").table.get(first["id"]) is not None
     again = [str(out[1][-1]["content"]) for out in ask(engines, "And its results?", corpus="Three")]
     assert not any("Building" in text for text in again)  # built once
@@ -259,9 +265,8 @@ def test_source_cards_mark_weak_citations(engines: Engines) -> None:
 
     answer = ask(engines, REX)[-1][2].answer
     weak = replace(answer, citations=tuple(replace(c, supported=False) for c in answer.citations))
-    assert "weakly supported" in source_cards(weak) and "weakly supported" not in source_cards(
-        answer
-    )
+    assert "weakly supported" in source_group(weak, "a1")
+    assert "weakly supported" not in source_group(answer, "a1")
 
 
 @pytest.fixture
@@ -282,8 +287,8 @@ def test_llm_backend_streams_its_cited_answer(llm_engines: tuple[Engines, OpenAI
     )
     outputs = list(respond(engines, REX, [], None, SEED, "any", "any", "openai", 8))
     assert len(stub.chat_requests()) == 1 and len(outputs) >= 2
-    assert "HumanRef-CoT" in last_reply(outputs) and "[\\[1\\]](#src-1)" in last_reply(outputs)
-    assert 'id="src-1"' in outputs[-1][3]
+    assert "HumanRef-CoT" in last_reply(outputs) and "[\\[1\\]](#a1-src-1)" in last_reply(outputs)
+    assert 'id="a1-src-1"' in outputs[-1][3]
 
 
 def test_llm_failure_falls_back_with_a_visible_note(
@@ -294,3 +299,65 @@ def test_llm_failure_falls_back_with_a_visible_note(
     reply = last_reply(list(respond(engines, REX, [], None, SEED, "any", "any", "openai", 8)))
     assert "*Note: The language model failed" in reply and "extractive answer instead" in reply
     assert "HumanRef-CoT" in reply
+
+
+def card_title(panel: str, anchor: str) -> str:
+    """The title of the source card anchored `anchor` in a sources panel."""
+    found = re.search(
+        rf'id="{anchor}".*?class="card-title">(?:<span[^>]*>[^<]*</span>)*<a[^>]*>([^<]*)', panel
+    )
+    assert found, f"no card {anchor}"
+    return html.unescape(found.group(1))
+
+
+def test_an_earlier_answers_citations_keep_pointing_at_its_own_cards(engines: Engines) -> None:
+    first = ask(engines, "Which papers use chain-of-thought reasoning?")[-1]
+    second = ask(engines, "What is machine unlearning?", first[2])[-1]
+    assert "(#a1-src-1)" in first[1][-1]["content"] and "(#a1-src-2)" in first[1][-1]["content"]
+    assert "(#a2-src-1)" in second[1][-1]["content"] and "(#a1-" not in second[1][-1]["content"]
+    panel, state = second[3], second[2]
+    old = {c.n: c.paper.title for c in first[2].answer.citations}
+    new = {c.n: c.paper.title for c in state.answer.citations}
+    assert old[1] != new[1]  # the same number names different papers in the two answers
+    assert card_title(panel, "a1-src-1") == old[1] and card_title(panel, "a1-src-2") == old[2]
+    assert card_title(panel, "a2-src-1") == new[1]
+    assert panel.index('class="group current"') > panel.index('id="a1-src-2"')  # latest shown
+    assert len(state.answers) == 2 and state.answers[0] is first[2].answer
+
+
+def test_sources_keep_earlier_answers_while_the_next_one_is_read(engines: Engines) -> None:
+    state = ask(engines, REX)[-1][2]
+    outputs = ask(engines, "What are the two training stages they use?", state)
+    streaming = outputs[0][3]
+    assert 'id="a1-src-1"' in streaming and '<div class="group current">' in streaming
+    assert "Reading the abstracts" in streaming
+    assert 'id="a1-src-1"' in outputs[-1][3] and 'id="a2-src-1"' in outputs[-1][3]
+
+
+def test_a_question_sent_during_an_answer_waits_and_is_answered_next(engines: Engines) -> None:
+    inbox = Inbox()
+    assert send(inbox, "   ", SEED, "any", "any", "extractive", 8) == "" and not inbox.waiting()
+    assert send(inbox, REX, SEED, "any", "any", "extractive", 8) == ""
+    stream = answer_waiting(engines, inbox, None)
+    chat, _, _ = next(stream)
+    assert [m["content"] for m in chat if m["role"] == "user"] == [REX]
+    send(inbox, "What is machine unlearning?", SEED, "any", "any", "extractive", 8)
+    assert list(answer_waiting(engines, inbox, None)) == []  # one answers this inbox at a time
+    outputs = list(stream)
+    waiting = [m["content"] for out in outputs for m in out[0] if WAITING in m["content"]]
+    assert waiting and waiting[0].startswith("What is machine unlearning?")
+    chat, state, panel = outputs[-1]
+    assert [m["role"] for m in chat] == ["user", "assistant", "user", "assistant"]
+    assert chat[0]["content"] == REX and chat[2]["content"] == "What is machine unlearning?"
+    assert "HumanRef-CoT" in chat[1]["content"] and "(#a2-src-1)" in chat[3]["content"]
+    assert list(state.shown) == chat and len(state.answers) == 2
+    assert 'id="a1-src-1"' in panel and 'id="a2-src-1"' in panel
+    assert inbox.claim()  # released once the inbox is empty
+
+
+def test_each_session_starts_with_an_empty_inbox_of_its_own() -> None:
+    inbox = Inbox()
+    inbox.put(Request("left over", SEED))
+    fresh = copy.deepcopy(inbox)  # what gr.State does for each new session
+    assert fresh.waiting() == [] and inbox.waiting() == ["left over"]
+    assert fresh.claim() and inbox.claim()

@@ -7,6 +7,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from openai_stub import OpenAIStub
@@ -107,14 +108,14 @@ def test_question_gives_a_streamed_cited_answer_with_its_source_card(page) -> No
     seen = list(dict.fromkeys(page.evaluate("window.seen")))
     assert any(text.endswith("▌") for text in seen) and len(seen) >= 2, seen  # partial, then final
     assert "HumanRef-CoT" in answer and "[1]" in answer
-    card = page.locator("#sources #src-1")
+    card = page.locator("#sources #a1-src-1")
     assert "Rex-Thinker" in card.inner_text()
     link = card.get_by_role("link", name="OpenReview ↗")
     assert link.get_attribute("href") == "https://openreview.net/forum?id=btWHQoSZZ1"
     assert link.get_attribute("target") == "_blank"
     assert "HumanRef-CoT" in card.locator("mark").first.inner_text()
-    page.locator('[data-testid="bot"] a[href="#src-1"]').first.click()
-    page.wait_for_url("**#src-1")
+    page.locator('[data-testid="bot"] a[href="#a1-src-1"]').first.click()
+    page.wait_for_url("**#a1-src-1")
 
 
 def test_a_chinese_example_question_is_answered_in_chinese_with_its_sources(page) -> None:  # type: ignore[no-untyped-def]
@@ -139,7 +140,7 @@ def test_decision_filter_takes_effect(page) -> None:  # type: ignore[no-untyped-
     choose(page, "Decision", "poster")
     answer = ask(page, "How can speculative decoding be made faster?")
     assert "Note: filter applied: decision: poster" in answer and "[1]" in answer
-    assert "RepSpec" in page.locator("#sources #src-1").inner_text()
+    assert "RepSpec" in page.locator("#sources #a2-src-1").inner_text()
 
 
 def test_switching_corpus_answers_from_the_other_corpus(page) -> None:  # type: ignore[no-untyped-def]
@@ -151,7 +152,7 @@ def test_switching_corpus_answers_from_the_other_corpus(page) -> None:  # type: 
     assert "Rex-Thinker" not in page.locator("#sources").inner_text()
     answer = ask(page, "How many task instances does SCUBA contain?")
     assert "300 task instances" in answer
-    assert "SCUBA" in page.locator("#sources #src-1").inner_text()
+    assert "SCUBA" in page.locator("#sources #a3-src-1").inner_text()
     page.get_by_role("tab", name="Papers").click()
     page.get_by_text("3 papers. Select a row").wait_for()
 
@@ -171,6 +172,28 @@ def test_papers_tab_selects_a_paper_and_asks_about_it(page) -> None:  # type: ig
     assert "SCUBA" in ask(page, question.input_value())
 
 
+@contextmanager
+def llm_app(stub: OpenAIStub, settings: Settings, embedder: MiniLMEmbedding) -> Iterator[str]:
+    """The app answering with the stub's LLM by default, served on 127.0.0.1: yields its URL."""
+    settings = settings.model_copy(
+        update={"llm_base_url": stub.base_url, "llm_retries": 0, "llm_timeout": 120.0}
+    )
+    app = build_app(settings, corpora={SEED: "seed"}, embedder=embedder, backend="openai")
+    port = free_port()
+    app.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        app.close()
+
+
+def wait_for_requests(stub: OpenAIStub, count: int) -> None:
+    deadline = time.monotonic() + 30
+    while len(stub.chat_requests()) < count and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert len(stub.chat_requests()) >= count, "the question never reached the LLM"
+
+
 def test_a_slow_llm_keeps_the_ui_responsive_for_everyone_else(
     browser,
     seed_settings: Settings,  # type: ignore[no-untyped-def]
@@ -179,29 +202,20 @@ def test_a_slow_llm_keeps_the_ui_responsive_for_everyone_else(
     """One user's LLM answer hangs at the server; another user meanwhile gets a full cited answer,
     and the first answer arrives once the LLM replies."""
     gate = threading.Event()
-    with OpenAIStub() as stub:
-        settings = seed_settings.model_copy(
-            update={"llm_base_url": stub.base_url, "llm_retries": 0, "llm_timeout": 120.0}
-        )
+    with OpenAIStub() as stub, llm_app(stub, seed_settings, embedder) as url:
         stub.script(
             {"gate": gate, "text": "Rex-Thinker trains on HumanRef-CoT, built with GPT-4o [1]."}
         )
-        app = build_app(settings, corpora={SEED: "seed"}, embedder=embedder, backend="openai")
-        port = free_port()
-        app.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True)
         contexts = [browser.new_context() for _ in range(2)]
         try:
             slow, other = (c.new_page() for c in contexts)
             for p in (slow, other):
                 p.set_default_timeout(TIMEOUT)
-                p.goto(f"http://127.0.0.1:{port}/")
+                p.goto(url)
                 p.locator("#question textarea").wait_for()
             slow.locator("#question textarea").fill(REX)
             slow.keyboard.press("Enter")
-            deadline = time.monotonic() + 30
-            while not stub.chat_requests() and time.monotonic() < deadline:
-                time.sleep(0.1)
-            assert stub.chat_requests(), "the slow page's question never reached the LLM"
+            wait_for_requests(stub, 1)
             other.get_by_label("Extractive (offline)").check()
             answer = ask(other, "Which papers study scaling laws for xLSTM?")
             assert "xLSTM" in answer and "[1]" in answer
@@ -214,4 +228,104 @@ def test_a_slow_llm_keeps_the_ui_responsive_for_everyone_else(
             gate.set()
             for c in contexts:
                 c.close()
-            app.close()
+
+
+def shown_card_title(page, n: int) -> str:  # type: ignore[no-untyped-def]
+    """The title of the visible source card numbered [n]."""
+    num = page.locator(".num", has_text=f"[{n}]")
+    card = page.locator("#sources .card", has=num).filter(visible=True).first
+    return str(card.locator(".card-title a").inner_text())
+
+
+TARGET = """() => { const t = document.querySelector('#sources :target');
+  const card = t && t.closest('.card'); if (!card || !card.checkVisibility()) return null;
+  const r = card.getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight ? card.querySelector('.card-title a').innerText : null; }"""
+
+
+def test_an_earlier_answers_citation_opens_that_answers_own_card(page) -> None:  # type: ignore[no-untyped-def]
+    ask(page, "Which papers use chain-of-thought reasoning?")
+    cited = shown_card_title(page, 2)
+    ask(page, "What is machine unlearning?")
+    latest = shown_card_title(page, 1)
+    assert cited not in page.locator("#sources").inner_text()  # the panel shows the latest answer
+    page.locator('[data-testid="bot"]').first.get_by_role("link", name="[2]").first.click()
+    page.wait_for_function(TARGET)
+    assert page.evaluate(TARGET) == cited  # the first answer's [2], scrolled into view
+    page.locator('[data-testid="bot"]').last.get_by_role("link", name="[1]").first.click()
+    page.wait_for_function(f"() => ({TARGET})() === {json.dumps(latest)}")
+    assert cited not in page.locator("#sources").inner_text()
+
+
+def test_a_phone_sized_window_stacks_the_title_above_the_chat(browser, app_url: str) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(
+        viewport={"width": 420, "height": 860}, is_mobile=True, device_scale_factor=2
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        page.goto(app_url)
+        page.locator("#question textarea").wait_for()
+        page.evaluate("window.scrollTo(0, 0)")  # the textbox's autofocus scrolls down to it
+        title = page.get_by_role("heading", name="ICLR 2026 paper assistant").bounding_box()
+        assert title is not None and title["width"] > 300 and title["height"] < 80, title
+        intro = page.get_by_text("Ask about the submissions").bounding_box()
+        assert intro is not None and intro["width"] > 300 and intro["height"] < 120, intro
+        tab = page.get_by_role("tab", name="Chat").bounding_box()
+        assert tab is not None and tab["y"] + tab["height"] < 860, tab  # on the first screen
+    finally:
+        context.close()
+
+
+RECORD_USERS = """() => { window.users = []; new MutationObserver(() => {
+    for (const u of document.querySelectorAll('[data-testid="user"]')) window.users.push(u.innerText);
+  }).observe(document.body, {childList: true, subtree: true, characterData: true}); }"""
+STAGES = "What are the two training stages of Rex-Thinker?"
+
+
+def test_typing_during_an_answer_is_kept_and_a_question_sent_meanwhile_waits_its_turn(
+    browser,  # type: ignore[no-untyped-def]
+    seed_settings: Settings,
+    embedder: MiniLMEmbedding,
+) -> None:
+    gate = threading.Event()
+    with OpenAIStub() as stub, llm_app(stub, seed_settings, embedder) as url:
+        stub.script(
+            {
+                "gate": gate,
+                "stall": 1.0,
+                "text": "Rex-Thinker trains on HumanRef-CoT, built with GPT-4o [1].",
+            },
+            {"text": "Rex-Thinker is trained by supervised fine-tuning, then GRPO-based RL [1]."},
+        )
+        context = browser.new_context()
+        try:
+            page = context.new_page()
+            page.set_default_timeout(TIMEOUT)
+            page.goto(url)
+            box = page.locator("#question textarea")
+            box.wait_for()
+            page.evaluate(RECORD_USERS)
+            box.fill(REX)
+            page.keyboard.press("Enter")
+            wait_for_requests(stub, 1)
+            page.keyboard.type(STAGES, delay=5)  # typed while the first answer is pending
+            page.keyboard.press("Enter")
+            page.wait_for_function(
+                "() => document.querySelector('#question textarea').value === ''"
+            )
+            page.keyboard.type("a draft still being written", delay=5)
+            gate.set()  # the first answer streams (stalling midway), then the second
+            page.wait_for_function(
+                """() => { const b = document.querySelectorAll('[data-testid="bot"]');
+                           return b.length === 2 && !b[1].innerText.includes('▌'); }"""
+            )
+            bots = page.locator('[data-testid="bot"]').all_inner_texts()
+            assert "built with GPT-4o" in bots[0] and "GRPO-based RL" in bots[1], bots
+            assert page.locator('[data-testid="user"]').all_inner_texts() == [REX, STAGES]
+            assert any(STAGES in u and "waiting" in u for u in page.evaluate("window.users"))
+            assert box.input_value() == "a draft still being written"
+            assert len(stub.chat_requests()) == 2
+        finally:
+            gate.set()
+            context.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Iterator
 from typing import Any
 
 # Before gradio is imported: no analytics, no Hugging Face calls.
@@ -17,6 +18,7 @@ import gradio as gr  # noqa: E402
 from ..answer.backend import describe_backend  # noqa: E402
 from ..config import Settings  # noqa: E402
 from ..embedding import MiniLMEmbedding  # noqa: E402
+from .cards import CARD_CSS, NO_PAPER, NO_SOURCES  # noqa: E402
 from .handlers import (  # noqa: E402
     ChatState,
     Engines,
@@ -27,7 +29,8 @@ from .handlers import (  # noqa: E402
     respond,
     search_papers,
 )
-from .render import CARD_CSS, NO_PAPER, PAGE_CSS, source_cards  # noqa: E402
+from .inbox import Inbox, answer_waiting, send  # noqa: E402
+from .render import PAGE_CSS  # noqa: E402
 
 DEFAULT_CORPORA = {"Your 19 papers (seed)": "seed", "All ICLR 2026 (19,638)": "iclr2026"}
 DECISIONS = ["any", "accepted", "oral", "poster", "rejected", "withdrawn"]
@@ -65,11 +68,17 @@ def build_app(
     bind = functools.partial
     with gr.Blocks(title="ICLR 2026 paper assistant") as app:
         state, paper_ids, selected = gr.State(ChatState()), gr.State([]), gr.State(None)
+        inbox = gr.State(Inbox())
         with gr.Row(equal_height=True):
-            gr.Markdown(
-                "## ICLR 2026 paper assistant\nAsk about the submissions: every claim cites "
-                "the abstract it comes from. Abstracts: OpenReview, CC BY 4.0."
-            )
+            # a column with a min_width: on a narrow screen the row wraps, the title above the
+            # corpus picker, instead of squeezing the title to one letter a line (the Markdown's
+            # own min_width is not applied by Gradio 6.31)
+            with gr.Column(min_width=300):
+                gr.Markdown(
+                    "## ICLR 2026 paper assistant\nAsk about the submissions: every claim cites "
+                    "the abstract it comes from. Abstracts: OpenReview, CC BY 4.0.",
+                    elem_id="intro",
+                )
             with gr.Column():
                 corpus = gr.Dropdown(list(corpora), value=default, label="Corpus")
                 info_md = gr.Markdown(info)
@@ -78,7 +87,7 @@ def build_app(
                 chat = _chat_tab(settings, areas, backend)
             with gr.Tab("Papers", id="papers"):
                 papers = _papers_tab(areas)
-        _wire_chat(engines, chat, corpus, state)
+        _wire_chat(engines, chat, corpus, state, inbox)
         _wire_papers(engines, papers, corpus, paper_ids, selected, chat["msg"], tabs)
         listing = (
             [corpus, papers["query"], papers["decision"], papers["area"]],
@@ -143,7 +152,7 @@ def _chat_tab(settings: Settings, areas: list[str], backend: str | None) -> dict
                 c["bib"] = gr.Textbox(label="BibTeX", lines=8, buttons=["copy"], interactive=False)
         with gr.Column(scale=2):
             c["sources"] = gr.HTML(
-                source_cards(None),
+                NO_SOURCES,
                 label="Sources",
                 css_template=CARD_CSS,
                 max_height=640,
@@ -183,28 +192,57 @@ def _papers_tab(areas: list[str]) -> dict[str, Any]:
     return p
 
 
-def _wire_chat(engines: Engines, c: dict[str, Any], corpus: Any, state: Any) -> None:
-    inputs = [c["msg"], c["chatbot"], state, corpus, c["decision"], c["area"], c["backend"], c["k"]]
-    outputs = [c["msg"], c["chatbot"], state, c["sources"]]
-    answer = functools.partial(respond, engines)
+def _wire_chat(engines: Engines, c: dict[str, Any], corpus: Any, state: Any, inbox: Any) -> None:
+    choices = [corpus, c["decision"], c["area"], c["backend"], c["k"]]
+    answer = (
+        functools.partial(_answer, engines),
+        [inbox, state],
+        [c["chatbot"], state, c["sources"]],
+    )
     export = (export_all, state, [c["md"], c["bib"]])
-    # API clients (eval/load_test.py) call /ask, /export and /clear; the button's and the examples'
-    # copies of the same handlers stay callable but are left out of the API page.
     hidden: dict[str, Any] = {"api_visibility": "undocumented"}
-    c["msg"].submit(answer, inputs, outputs, api_name="ask").then(*export, api_name="export")
-    c["send"].click(answer, inputs, outputs, api_name="ask_button", **hidden).then(
-        *export, **hidden
-    )
-    c["chatbot"].example_select(_example_text, None, c["msg"], **hidden).then(
-        answer, inputs, outputs, api_name="ask_example", **hidden
+    # Sending only queues the question and empties the box, at once, even while an answer is
+    # streaming ("multiple"); the answers are written by `answer_waiting`, which never touches
+    # the box. "always_last": a send during an answer runs it again afterwards (finding the
+    # question already answered, or answering it), with the chat as that answer left it.
+    now: dict[str, Any] = {"queue": False, "trigger_mode": "multiple", **hidden}
+    gr.on(
+        [c["msg"].submit, c["send"].click], send, [inbox, c["msg"], *choices], c["msg"], **now
+    ).then(*answer, trigger_mode="always_last", **hidden).then(*export, api_name="export")
+    c["chatbot"].example_select(_send_example, [inbox, *choices], None, **now).then(
+        *answer, trigger_mode="always_last", **hidden
     ).then(*export, **hidden)
-    # the chatbot's own clear (bin) button starts a new conversation
-    c["chatbot"].clear(
-        lambda: (ChatState(), source_cards(None), "", ""),
-        None,
-        [state, c["sources"], c["md"], c["bib"]],
-        api_name="clear",
+    # API clients (eval/load_test.py) call /ask (a question and the chat so far in, its streamed
+    # answer out; no trigger on the page), /export and /clear.
+    gr.on(
+        [],
+        functools.partial(respond, engines),
+        [c["msg"], c["chatbot"], state, *choices],
+        [c["msg"], c["chatbot"], state, c["sources"]],
+        api_name="ask",
     )
+    # the chatbot's own clear (bin) button starts a new conversation
+    c["chatbot"].clear(_clear, inbox, [state, c["sources"], c["md"], c["bib"]], api_name="clear")
+
+
+def _answer(engines: Engines, inbox: Inbox, state: ChatState) -> Iterator[tuple[Any, ...]]:
+    answered = False
+    for outputs in answer_waiting(engines, inbox, state):
+        answered = True
+        yield outputs
+    if not answered:  # nothing left waiting, or another event of this session answers it
+        yield gr.skip(), gr.skip(), gr.skip()
+
+
+def _send_example(
+    inbox: Inbox, corpus: str, decision: str, area: str, backend: str, k: int, evt: gr.SelectData
+) -> None:
+    send(inbox, _example_text(evt), corpus, decision, area, backend, k)  # the draft stays
+
+
+def _clear(inbox: Inbox) -> tuple[ChatState, str, str, str]:
+    inbox.clear()
+    return ChatState(), NO_SOURCES, "", ""
 
 
 def _example_text(evt: gr.SelectData) -> str:

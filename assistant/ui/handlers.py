@@ -19,17 +19,14 @@ from ..schema import Answer, Filters, Paper, Turn, replied
 from ..store.chroma import IndexError_, Store
 from ..text.counts import plural
 from .building import Builder
+from .cards import NO_PAPER, NO_SOURCES, PENDING, answer_anchor, card, sources_panel
 from .render import (
-    NO_PAPER,
-    PENDING,
     answer_message,
     bibtex,
-    card,
     chat_markdown,
     escape_markdown,
     export_markdown,
     non_empty,
-    source_cards,
 )
 
 log = logging.getLogger(__name__)
@@ -51,6 +48,8 @@ class ChatState:
     corpus: str = ""
     turns: tuple[Turn, ...] = ()
     answer: Answer | None = None
+    answers: tuple[Answer, ...] = ()  # every answer in the chat, each with its own source cards
+    shown: tuple[dict[str, Any], ...] = ()  # the chat as displayed, for questions that waited
 
 
 class Engines:
@@ -150,17 +149,19 @@ def respond(
     backend: str,
     k: int | None,
 ) -> Iterator[tuple[str, Chat, ChatState, str]]:
-    """Stream an answer: yields (textbox, chat messages, state, sources HTML) as text arrives."""
+    """Stream an answer: yields (textbox, chat messages, state, sources HTML) as text arrives.
+    Answer k of the conversation links its [n] to its own cards, `#a{k}-src-{n}`."""
     state = state or ChatState()
     message = (message or "").strip()
     if not message:
-        yield "", list(history or []), state, source_cards(state.answer)
+        yield "", list(history or []), state, sources_panel(state.answers)
         return
     chat = [*(history or []), {"role": "user", "content": escape_markdown(message)}]
     turns = list(state.turns) if state.corpus == corpus else []
+    pending = sources_panel(state.answers, PENDING)
     try:
         for progress in engines.prepare(corpus):
-            yield "", [*chat, _bot(progress)], state, PENDING
+            yield "", [*chat, _bot(progress)], state, pending
         engine = engines.get(corpus)
         answer, text = None, ""
         for event in engine.stream(
@@ -170,20 +171,21 @@ def respond(
                 answer = event
                 continue
             text += event
-            yield "", [*chat, _bot(chat_markdown(text) + " ▌")], state, PENDING
+            yield "", [*chat, _bot(chat_markdown(text) + " ▌")], state, pending
         if answer is None:
             raise RuntimeError("the engine ended without an answer")
     except Exception as err:  # every failure becomes a readable chat message
         _log_failure(err, "answering %r failed", message[:200])
-        yield "", [*chat, _bot(error_message(err))], state, source_cards(None)
+        yield "", [*chat, _bot(error_message(err))], state, sources_panel(state.answers, NO_SOURCES)
         return
     answer = _finished(answer, switched=bool(state.turns) and state.corpus != corpus)
     turns += replied(message, answer)
+    answers = (*state.answers, answer)
     yield (
         "",
-        [*chat, _bot(answer_message(answer))],
-        ChatState(corpus, tuple(turns), answer),
-        source_cards(answer),
+        [*chat, _bot(answer_message(answer, answer_anchor(len(answers))))],
+        ChatState(corpus, tuple(turns), answer, answers, state.shown),
+        sources_panel(answers),
     )
 
 
