@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .answer.abstain import counted_past
+from .answer.abstain import past_the_list, unasked
 from .answer.backend import HOW_TO, NoLLMError, configured
 from .answer.context import cited_titles
 from .answer.decide import Calibration, Judge
@@ -30,7 +30,6 @@ from .plan.foreign import Foreign
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.own_words import render
 from .plan.plan import Plan, make_plan
-from .plan.spelling import normalise
 from .retrieve.described import compared, one_described
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
@@ -249,12 +248,12 @@ class Engine:
         k: int | None = None,
     ) -> Iterator[str | Answer]:
         """Yields text pieces as they are written, then the final validated Answer."""
-        if not normalise(question):
-            yield Answer(question="", text="Please type a question about the papers.", kind="empty")
+        if (unasking := unasked(question)) is not None:
+            yield unasking  # empty, punctuation only, thanks
             return
         plan = self.plan(question, history or (), filters, k)
-        if plan.short_of:
-            yield counted_past(plan, self.table)
+        if (past := past_the_list(plan, bool(history), self.table)) is not None:
+            yield past
             return
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, history or (), filters)

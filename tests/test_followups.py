@@ -705,3 +705,49 @@ def test_chinese_follow_ups_for_papers_like_it_or_one_of_the_list(
     turns = replied(first, engine.ask(first))
     plan = engine.plan(question, turns)
     assert plan.kind == kind and len(plan.focus) == 1
+
+
+ABOUT_REPSPEC = [
+    Turn("user", "How does RepSpec speed up speculative decoding?"),
+    Turn("assistant", "RepSpec re-parameterizes the draft model [1].", (REPSPEC,)),
+]
+
+
+def test_a_question_about_the_collection_or_its_own_papers_is_no_follow_up(
+    engine: Engine,
+) -> None:
+    # from a browser tester: after one paper, the UI's own examples were answered about it alone
+    topics = engine.ask("What are the most common topics in this collection?", ABOUT_REPSPEC)
+    assert topics.kind == "topics" and not topics.notes
+    code = engine.ask("Which papers release their code?", ABOUT_REPSPEC)
+    assert [c.paper.id for c in code.citations] == [TUMOR]  # the one that says so, not RepSpec
+    # ... while "their" of "which of them" and "they" of a question with no papers of its own
+    # still point back
+    assert engine.plan("Which of them release their code?", A_LIST_THEN_ONE_OF_IT).focus == (
+        REX,
+        TUMOR,
+    )
+    assert engine.plan("Do they release code?", A_LIST_THEN_ONE_OF_IT).focus
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        ("?!?...;;;", "Please type a question about the papers."),  # listed all 19 papers
+        ("thanks!", "Glad to help. Ask another question about the papers whenever you like."),
+        ("谢谢", "不客气。有关于论文的问题随时可以问。"),
+    ],
+)
+def test_a_message_that_asks_nothing_gets_no_papers(
+    engine: Engine, question: str, text: str
+) -> None:
+    answer = engine.ask(question, A_LIST_THEN_ONE_OF_IT)  # "thanks!" dumped TumorChain's dataset
+    assert answer.text == text and answer.citations == ()
+
+
+def test_counting_in_a_list_before_any_list_says_there_is_none(engine: Engine) -> None:
+    # "compare the first two" in a new conversation compared two papers that mention comparisons
+    answer = engine.ask("compare the first two")
+    assert answer.abstained and answer.citations == ()
+    assert answer.text.startswith("There is no earlier list to count in yet.")
+    assert engine.ask("compare the first two", A_LIST_THEN_ONE_OF_IT).kind == "compare"

@@ -4,11 +4,15 @@ follow-up counts past the papers given so far."""
 
 from __future__ import annotations
 
+from ..plan.cues import SOCIAL_RE
 from ..plan.details import detail_noun
+from ..plan.earlier import counts_in
 from ..plan.plan import Plan
+from ..plan.spelling import normalise
 from ..schema import Answer, Paper, PaperHit
 from ..store.papers import PaperTable
 from ..text.counts import first_of, plural
+from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .decide import Decision
@@ -69,6 +73,30 @@ def unstated(plan: Plan, decision: Decision, bank: SentenceBank) -> Answer:
         notes=plan.notes,
         lang=lang,
     )
+
+
+def unasked(question: str) -> Answer | None:
+    """An answer to a message that asks nothing: empty, punctuation only ("?!?...") or thanks;
+    None for a question."""
+    if not normalise(question) or not any(c.isalnum() for c in question):
+        key = "not_a_question"
+    elif SOCIAL_RE.match(question.strip()):
+        key = "social"
+    else:
+        return None
+    lang = language(question)
+    return Answer(question=question.strip(), text=say(lang, key), kind="empty", lang=lang)
+
+
+def past_the_list(plan: Plan, earlier: bool, table: PaperTable) -> Answer | None:
+    """A follow-up counting past the papers given so far, or counting in a list when none was
+    given ("compare the first two" in a new conversation); None otherwise."""
+    if plan.short_of:
+        return counted_past(plan, table)
+    if earlier or plan.anchored or not counts_in(plan.question):
+        return None
+    text = say(plan.lang, "no_earlier_list")
+    return Answer(plan.question, text=text, abstained=True, kind="abstain", lang=plan.lang)
 
 
 def counted_past(plan: Plan, table: PaperTable) -> Answer:

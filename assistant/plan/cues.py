@@ -245,3 +245,9 @@ TERM_STARTS = frozenset("state main one".split())
 # asks for a count anywhere (总共有多少篇 renders "总共 how many papers")
 COUNT_ASKED_RE = re.compile(r"\bhow many\b", re.I)
 HOW_MANY_RE = re.compile(r"^\s*how many\b", re.I)  # frames a count ("How many of them are orals?")
+# a message that only thanks or acknowledges ("thanks!", "ok, great", 谢谢): no question to answer
+SOCIAL_RE = re.compile(
+    r"^\W*(?:(?:thanks?(?: you)?|thx|ty|ok(?:ay)?|great|cool|nice|perfect|got it|谢谢(?:你|您)?|多谢|"
+    r"好的|明白了?|收到)(?:\W+|$))+$",
+    re.I,
+)

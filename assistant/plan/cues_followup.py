@@ -89,10 +89,15 @@ CHOOSING_RE = re.compile(
     re.I,
 )
 DEFINITE_RE = re.compile(
-    r"\b(?:this|that|the (?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|"
-    r"three|same|above|previous|latter|former))\b",
+    r"\b(?:(?:this|that)(?!\s+(?:collection|corpus|conference|list|library|database)\b)|the "
+    r"(?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|three|same|above|"
+    r"previous|latter|former))\b",  # "this collection" is the corpus, not the paper before
     re.I,
 )
+# a set question whose own papers "they" and "their" stand for ("Which papers release their
+# code?"), not those of an earlier answer
+OWN_PAPERS_RE = re.compile(r"^\s*(?:which|what)\s+(?:papers|works|submissions|studies)\b", re.I)
+OWN_PRONOUNS = frozenset({"they", "their", "theirs"})
 CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
 # ... or closing it: "训练 token 数呢？" (rendered "... what about"), the same asked of another thing
 # (of a question asking for papers of its own, "哪些论文研究了蛋白质设计呢？", a particle only)

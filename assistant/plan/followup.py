@@ -24,6 +24,8 @@ from .cues_followup import (
     ORDINAL_RE,
     OTHER_ONE_RE,
     OTHERS_RE,
+    OWN_PAPERS_RE,
+    OWN_PRONOUNS,
     PAPERS_NOUN_RE,
     PARTITIVE_RE,
     PRONOUN_RE,
@@ -88,7 +90,6 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     the papers about memory" starts afresh)."""
     cues = (
         OTHER_ONE_RE,
-        PRONOUN_RE,
         CONTINUATION_RE,
         ORDINAL_RE,
         NUMBERED_RE,
@@ -96,7 +97,9 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
         LIKE_THIS_RE,
         PARTITIVE_RE,
     )
-    if any(cue.search(question) for cue in cues) or bare and kind != "topics":
+    if any(cue.search(question) for cue in cues) or _points_back(question):
+        return True
+    if bare and kind != "topics":
         return True
     if TRAILING_RE.search(question) and not (WHICH_RE.search(question) or _papers_zh(question)):
         return True  # "训练 token 数呢？", not "哪些论文研究了蛋白质设计呢？"
@@ -108,6 +111,12 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     # abstract.") is the last answer's
     asked = bool(DETAIL_RE.search(question) or question.isascii() and field_asked(question))
     return (weak or asked) and kind not in SET_KINDS
+
+
+def _points_back(question: str) -> bool:
+    """A pronoun points back, unless it stands for the papers a set question asks for."""
+    pronouns = {m.group(0).lower() for m in PRONOUN_RE.finditer(question)}
+    return bool(pronouns) and not (OWN_PAPERS_RE.search(question) and pronouns <= OWN_PRONOUNS)
 
 
 def resolve(

@@ -171,7 +171,7 @@ class Foreign:
         head = ""
         if len(parts) < 2:  # "神经网络的缩放定律": scaling laws of neural networks
             phrases, head = self._headed(rest, phrases)
-            split = compound(rest, phrases, lambda tail: self._named_near(rest, tail))
+            split = compound(rest, phrases, lambda tail: self._head_confirmed(rest, tail, phrases))
             if not head and split != rest:
                 phrases, head = self._headed(split, phrases)
         if latin and phrases and not OR_RE.search(text):  # "Muon 优化器": the Muon optimizer
@@ -181,6 +181,12 @@ class Foreign:
         if head:
             return Translation(english, f"{head} of {phrases[0]}", headed=True)
         return Translation(english, " or ".join(english))
+
+    def _head_confirmed(self, whole: str, tail: str, phrases: list[str]) -> bool:
+        """Whether a short tail the whole's phrases leave out heads it: when one of them says
+        nothing the dictionary does not (大模型幻觉: "large model", its 幻觉 left out; not 机器遗忘:
+        "machine unlearning", whose unlearning is its 遗忘), or as _named_near finds."""
+        return any(agreement(p, whole) == 1.0 for p in phrases) or self._named_near(whole, tail)
 
     def _named_near(self, whole: str, tail: str) -> bool:
         """Whether the conference papers closest to `whole` give the tail's phrase as a keyword

@@ -18,6 +18,19 @@ FOLLOWUP: dict[str, dict[str, str]] = {
         " by their number in an earlier list.",
         "zh": "上一个回答只给出了 {n} 篇论文：{names}。请用名称或之前列表中的编号说明您指的是哪几篇。",
     },
+    "no_earlier_list": {
+        "en": "There is no earlier list to count in yet. Say which papers you mean by name, or ask"
+        " for a list first (for example “Which papers use reinforcement learning?”).",
+        "zh": "还没有可以按编号指代的列表。请用名称说明您指的是哪几篇，或先让我列出论文（例如“哪些论文用到了强化学习？”）。",
+    },
+    "not_a_question": {
+        "en": "Please type a question about the papers.",
+        "zh": "请输入一个关于论文的问题。",
+    },
+    "social": {
+        "en": "Glad to help. Ask another question about the papers whenever you like.",
+        "zh": "不客气。有关于论文的问题随时可以问。",
+    },
     "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
     "closest": {
         "en": "The papers in this corpus closest to {names}:",
