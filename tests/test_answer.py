@@ -16,7 +16,7 @@ from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.asks import ASKED_ALONE, aspect_asked
 from assistant.plan.filters import from_flags
-from assistant.schema import Answer, Paper, Turn
+from assistant.schema import Answer, Filters, Paper, Turn
 from assistant.text.latex import clean_latex
 from assistant.text.markers import strip_markers
 from assistant.text.sentences import split_sentences
@@ -907,3 +907,17 @@ def test_how_many_in_total_asked_in_chinese_counts_the_corpus(engine: Engine) ->
 def test_just_the_titles_of_papers_on_a_subject_is_a_list_of_them(engine: Engine) -> None:
     plan = engine.plan("Give me just the titles of the papers on unlearning")
     assert plan.kind == "which" and plan.subject == "unlearning"
+
+
+def test_papers_named_for_a_comparison_are_compared_though_a_filter_leaves_them_out(
+    engine: Engine,
+) -> None:
+    # from a browser tester: with the UI's area filter left on "datasets and benchmarks", this
+    # compared ExpVid and ImagenWorld under the question about Rex-Thinker and TumorChain
+    answer = engine.ask(
+        "Compare Rex-Thinker and TumorChain", filters=Filters(areas=("datasets and benchmarks",))
+    )
+    assert [c.paper.short_name for c in answer.citations][:2] == ["Rex-Thinker", "TumorChain"]
+    assert (
+        "the papers named are compared, though the filter leaves some of them out" in answer.notes
+    )

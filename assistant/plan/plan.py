@@ -153,7 +153,7 @@ def make_plan(
     filters, query = _with_context(own, resolved, said, table, foreign is not None)
     named, kind = ([], kind or first) if resolved.named_set else (named, kind)  # judged as given
     filters, decision = _asked(filters, flags, named, resolved, first, rendered)
-    named = named if first == "similar" else table.passing(named, filters)  # like it, as orals
+    named = named if first in ("similar", "compare") else table.passing(named, filters)  # as orals
     focus, filtered = len(resolved.focus), bool(said.statuses)  # "列一下口头报告的": of them
     kind = kind or classify(own, len(named), prototypes, focus, meaning, filtered, resolved=True)
     about = [*resolved.focus, *named]

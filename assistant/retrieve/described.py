@@ -61,6 +61,9 @@ def compared(
     fewer than two ("how does xLSTM compare with Transformers?") is not a comparison: `replan`
     reads it as the kind it is, noting the names in it no paper of the corpus mentions
     ("Compare RepSpec and Medusa")."""
+    passing = retriever.catalog.table.passing(plan.named, plan.filters)
+    if len(plan.named) > 1 and len(passing) < len(plan.named):  # those named, not others
+        return replace(plan, notes=(*plan.notes, say(plan.lang, "named_outside")))
     found = described(retriever, plan, plan_for)
     if len(found) >= 2:
         return replace(plan, named=found)

@@ -31,6 +31,10 @@ FOLLOWUP: dict[str, dict[str, str]] = {
         "en": "Glad to help. Ask another question about the papers whenever you like.",
         "zh": "不客气。有关于论文的问题随时可以问。",
     },
+    "named_outside": {
+        "en": "the papers named are compared, though the filter leaves some of them out",
+        "zh": "按名称比较所点名的论文，尽管筛选条件排除了其中一些",
+    },
     "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
     "closest": {
         "en": "The papers in this corpus closest to {names}:",
