@@ -213,6 +213,9 @@ def test_what_a_question_sets_its_subject_against_is_no_part_of_it(engine: Engin
         ("RepSpec 被接收了吗？", "是的。**RepSpec** 在 ICLR 2026 以海报形式被接收。[1]"),
         ("RepSpec 是口头报告吗？", "不是。**RepSpec** 在 ICLR 2026 以海报形式被接收。[1]"),
         ("RepSpec 的录用结果是什么？", "**RepSpec** 在 ICLR 2026 以海报形式被接收。[1]"),
+        # when, not whether: no 是的 (a tester's 第三篇是什么时候被接收的？)
+        ("RepSpec 是什么时候被接收的？", "**RepSpec** 在 ICLR 2026 以海报形式被接收。[1]"),
+        ("When was RepSpec accepted?", "**RepSpec** was accepted as a poster at ICLR 2026. [1]"),
     ],
 )
 def test_a_decision_asked_in_chinese_is_answered_from_the_status(

@@ -189,6 +189,9 @@ def without_decision(filters: Filters, flags: Filters) -> Filters:
     return replace(filters, statuses=(), description=described)
 
 
+OPEN_QUESTION_RE = re.compile(r"^\W*(?:when|where|how)\b|什么时候|何时|哪一?年", re.I)
+
+
 def asked_of(
     filters: Filters, flags: Filters, about: list[str], wide: bool, question: str
 ) -> tuple[Filters, tuple[str, ...] | None]:
@@ -201,8 +204,8 @@ def asked_of(
         return kept, None
     own = from_question(question)[0].statuses  # its own words', not an earlier question's
     named = {d for pattern, d in _QUESTION_PATTERNS if pattern.search(question)}
-    if own and len(named) > 1:  # "Is it an oral or a poster?": which, not whether
-        return kept, ()
+    if own and (len(named) > 1 or OPEN_QUESTION_RE.search(question)):  # "Is it an oral or a
+        return kept, ()  # poster?", "When was it accepted?": which, not whether
     if own and not kept.statuses:
         return kept, own
     return kept, () if DECISION_RE.search(question) else None
