@@ -71,7 +71,8 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
 def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
     if plan.rate and (plan.wide or plan.listing):  # "What share of the papers on X were accepted?"
-        return fared([h.paper for h in about], plan.subject, plan.lang, decision.overall)
+        subject = plan.own_subject or plan.subject  # in the question's words: 扩散模型
+        return fared([h.paper for h in about], subject, plan.lang, decision.overall)
     if plan.whole:  # "Which datasets are used most often?"
         draft, note = Draft(), filters_text(plan.lang, plan.filters.description)
         draft.parts += corpus_tally(draft, [h.paper for h in about], note, plan.lang)

@@ -33,6 +33,12 @@ def decided(paper: Paper, asked: tuple[str, ...], lang: str, why: bool = False) 
     return draft
 
 
+def _short(status: str, lang: str) -> str:
+    """A decision's name in a count, in the language (as the data has it when it has none)."""
+    key = f"short_{status}"
+    return say(lang, key) if key in MESSAGES else status
+
+
 MAX_NAMED = 10  # the accepted papers named, with their citations, in a set's decision counts
 
 
@@ -46,7 +52,10 @@ def fared(papers: list[Paper], subject: str, lang: str, overall: tuple[int, int]
     share = round(100 * accepted / len(papers)) if papers else 0
 
     def listed(pairs: list[tuple[str, int]]) -> str:
-        return say(lang, "list_sep").join(f"{n:,} {status}" for status, n in pairs) or "0"
+        return (
+            say(lang, "list_sep").join(f"{n:,} {_short(status, lang)}" for status, n in pairs)
+            or "0"
+        )
 
     ranked = counts.most_common()
     kinds = [(s, n) for s, n in ranked if s in ACCEPTED_STATUSES]

@@ -257,7 +257,7 @@ ZH_FRAMING = (
     r"|一下|一些|一个|一种|某些|某种|某个|[两几]种|方面|那些|这些|都?(?:说|讲|谈)(?:了|的是)?些?什么|有什么(?:观点|看法|发现|结论)|怎么说|(?:主要|核心)?(?:贡献|内容|创新点|创新之处|亮点)(?:是什么|有哪些)?|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?!(?!呢)[\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
     r"|最[\u4e00-\u9fff](?=[，。？?！!]|$)"  # a superlative ending the question: 任务最多
     r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end
-    r"|(?<=[\u4e00-\u9fffA-Za-z0-9])(?:领域|方向)(?=[的上中里，。？?！!\s]|$)"  # "计算机视觉领域的论文", not 哪个领域
+    r"|(?<=[\u4e00-\u9fffA-Za-z0-9])(?:领域|方向)(?=[的上中里有，。？?！!\s]|论文|工作|文章|研究|$)"  # "计算机视觉领域的论文", not 哪个领域
     r"|是?多少(?=[，。？?！!]|$)"  # "…的比例是多少？": how much, a question word
     r"|\b(?i:iclr)\s*[-']?\s*(?:20\d\d)?\s*(?:年)?|(?<!\d)20\d\d\s*年?(?!\d)"  # the venue, a year
 )  # single characters only where they are rarely part of a technical term

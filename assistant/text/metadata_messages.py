@@ -34,6 +34,15 @@ METADATA: dict[str, dict[str, str]] = {
         "en": "not on the accepted list, and not withdrawn, when the data was taken",
         "zh": "在数据采集时不在接收名单上，也未撤稿",
     },
+    # a decision's short name in a count ("332 Poster", "332 海报")
+    "short_Oral": {"en": "Oral", "zh": "口头报告"},
+    "short_Poster": {"en": "Poster", "zh": "海报"},
+    "short_ConditionalOral": {"en": "ConditionalOral", "zh": "有条件接收的口头报告"},
+    "short_ConditionalPoster": {"en": "ConditionalPoster", "zh": "有条件接收的海报"},
+    "short_Reject": {"en": "Reject", "zh": "被拒"},
+    "short_Desk Rejected": {"en": "Desk Rejected", "zh": "直接拒稿"},
+    "short_Withdrawn": {"en": "Withdrawn", "zh": "撤稿"},
+    "short_Not accepted": {"en": "Not accepted", "zh": "未被接收"},
     "undecided": {
         "en": "This corpus records no decision for **{name}**. {cite}",
         "zh": "本语料库没有记录 **{name}** 的录用结果。{cite}",
