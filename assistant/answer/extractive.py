@@ -179,8 +179,7 @@ def _too_wide(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[
 
 
 def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
-    """The sentences that answer a fact question; for an aspect asked of one paper, the one
-    stating it."""
+    """The sentences that answer a fact question (of an aspect of one paper: stating it)."""
     if plan.detail and (draft := _in_form(plan.detail, about, bank)) is not None:
         return draft  # "Where can I find the code?": the sentence with the link
     described = plan.described or (
