@@ -15,19 +15,13 @@ from openai_stub import OpenAIStub
 from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.ingest.pipeline import ingest
-from assistant.ui.cards import source_group
-from assistant.ui.handlers import (
-    ChatState,
-    Engines,
-    MissingIndex,
-    ask_about,
-    corpus_info,
-    paper_details,
-    respond,
-    search_papers,
-)
+from assistant.schema import Answer
+from assistant.ui.cards import NO_PAPER, quoted_sentences, shortened, source_group
+from assistant.ui.export import LAST, bib_entry, bibtex, export_all, export_markdown
+from assistant.ui.handlers import ChatState, Engines, MissingIndex, corpus_info, respond
 from assistant.ui.inbox import WAITING, Inbox, Request, answer_waiting, send
-from assistant.ui.render import bib_entry, bibtex, chat_markdown, export_markdown
+from assistant.ui.papers import ask_about, ask_paper, listing, paper_details, search_papers
+from assistant.ui.render import chat_markdown
 from assistant.ui.serve import check_bind, serve
 
 SEED = "Seed"
@@ -361,3 +355,118 @@ def test_each_session_starts_with_an_empty_inbox_of_its_own() -> None:
     fresh = copy.deepcopy(inbox)  # what gr.State does for each new session
     assert fresh.waiting() == [] and inbox.waiting() == ["left over"]
     assert fresh.claim() and inbox.claim()
+
+
+def card_html(panel: str, anchor: str) -> str:
+    """The HTML of the source card anchored `anchor` (up to the next card)."""
+    start = panel.index(f'id="{anchor}"')
+    end = re.compile(r'<div class="card[ "]').search(panel, start)
+    return panel[start : end.start() if end else len(panel)]
+
+
+COMPARE = "Compare Rex-Thinker and TumorChain"
+
+
+def test_every_sentence_a_comparison_table_quotes_is_marked_in_its_papers_card(
+    engines: Engines,
+) -> None:
+    _, _, state, panel = ask(engines, COMPARE)[-1]
+    cited_rows = 0
+    for row in state.answer.text.splitlines()[2:]:
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        for n, cell in enumerate(cells[1:], 1):
+            if f"[{n}]" not in cell:
+                continue
+            cited_rows += 1
+            sentence = cell.replace(f"[{n}]", "").strip()
+            assert f"<mark>{html.escape(sentence)}</mark>" in card_html(panel, f"a1-src-{n}"), row
+    assert cited_rows >= 8  # Problem, Method, Data and Results of both papers
+    assert "HumanRef-CoT" in " ".join(
+        re.findall("<mark>(.*?)</mark>", card_html(panel, "a1-src-1"))
+    )
+
+
+QUOTED = (
+    "Both build datasets [1, 2]. TumorChain is medical.\n\n"
+    "| | **Rex-Thinker** [1] | **TumorChain** [2] |\n|---|---|---|\n"
+    "| Data | We build HumanRef-CoT from HumanRef. It has 90k traces. [1] | We curate TumorCoT "
+    "\\| 1.5M instructions. [2] |\n| Decision | Poster | Poster |\n\nSee the cards [2]."
+)
+
+
+def test_quoted_sentences_reads_table_cells_on_their_own() -> None:
+    answer = Answer(question="q", text=QUOTED)
+    assert quoted_sentences(answer) == {
+        1: [
+            "Both build datasets [1, 2].",
+            "We build HumanRef-CoT from HumanRef.",
+            "It has 90k traces. [1]",  # the cell's marker covers both of its sentences
+        ],
+        2: [
+            "Both build datasets [1, 2].",
+            "We curate TumorCoT \\| 1.5M instructions. [2]",
+            "See the cards [2].",
+        ],
+    }
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is machine unlearning?", "What is machine unlearning?"),
+        ("Short\n  question  with\tspaces", "Short question with spaces"),
+        ("word " * 40, ("word " * 24).strip() + "…"),
+        ("x" * 300, "x" * 120 + "…"),
+    ],
+)
+def test_the_sources_header_shortens_a_long_question(question: str, expected: str) -> None:
+    assert shortened(question) == expected
+
+
+def test_a_very_long_question_does_not_fill_the_sources_panel(engines: Engines) -> None:
+    question = "How does RepSpec speed up speculative decoding? " * 60
+    answer = ask(engines, question)[-1][2].answer
+    head = re.search(r'<div class="head">(.*?)</div>', source_group(answer, "a1"))
+    assert head and len(html.unescape(head.group(1))) <= len("Sources for: ") + 121
+
+
+def test_the_whole_conversation_is_exported_with_every_cited_paper_once(
+    engines: Engines,
+) -> None:
+    state = ask(engines, COMPARE)[-1][2]
+    state = ask(engines, REX, state)[-1][2]
+    state = ask(engines, "hello", state)[-1][2]  # cites nothing
+    markdown, bib = export_all(state)
+    assert markdown.index(f"**Q1:** {COMPARE}") < markdown.index(f"**Q2:** {REX}")
+    assert "**Q3:** hello" in markdown and markdown.count("### References") == 2
+    assert "TumorChain" in markdown and "HumanRef-CoT" in markdown
+    cited = [c.paper.id for a in state.answers for c in a.citations]
+    assert len(cited) > len(set(cited))  # Rex-Thinker is cited twice ...
+    assert bib.count("@misc{") == len(set(cited))  # ... and has one entry
+    assert "@misc{iclr2026_btWHQoSZZ1," in bib and "TumorChain" in bib
+    last_md, last_bib = export_all(state, LAST)
+    assert last_md.startswith("**Q:** hello") and COMPARE not in last_md and last_bib == ""
+    assert export_all(None) == ("", "") and export_all(ChatState()) == ("", "")
+
+
+SCUBA_ID = "bkjKnO9s7T"
+
+
+def test_asking_about_a_paper_queues_its_question_for_the_chat(engines: Engines) -> None:
+    inbox = Inbox()
+    assert not ask_paper(engines, inbox, SEED, None, "any", "any", "extractive", 8)
+    assert not ask_paper(engines, inbox, SEED, "no-such-id", "any", "any", "extractive", 8)
+    assert inbox.waiting() == []  # nothing selected: nothing asked
+    assert ask_paper(engines, inbox, SEED, SCUBA_ID, "any", "any", "extractive", 8)
+    assert inbox.waiting() == [ask_about(engines, SEED, SCUBA_ID)]
+    chat, state, panel = list(answer_waiting(engines, inbox, None))[-1]
+    assert "SCUBA: Salesforce Computer Use Benchmark" in chat[0]["content"]
+    assert "(#a1-src-1)" in chat[-1]["content"] and "SCUBA" in card_html(panel, "a1-src-1")
+
+
+def test_a_new_search_drops_a_selected_paper_it_no_longer_lists(engines: Engines) -> None:
+    rows, ids, _, details, kept = listing(engines, SEED, "video", "any", "any", SCUBA_ID)
+    assert SCUBA_ID not in ids and kept is None and details == NO_PAPER
+    rows, ids, _, details, kept = listing(engines, SEED, "benchmark", "any", "any", SCUBA_ID)
+    assert SCUBA_ID in ids and kept == SCUBA_ID and "SCUBA" in details
+    assert listing(engines, SEED, "", "withdrawn", "any", SCUBA_ID)[4] is None

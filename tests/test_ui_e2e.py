@@ -157,7 +157,8 @@ def test_switching_corpus_answers_from_the_other_corpus(page) -> None:  # type: 
     page.get_by_text("3 papers. Select a row").wait_for()
 
 
-def test_papers_tab_selects_a_paper_and_asks_about_it(page) -> None:  # type: ignore[no-untyped-def]
+def pick_scuba(page) -> None:  # type: ignore[no-untyped-def]
+    """On the Papers tab: search for SCUBA and select its row."""
     page.get_by_role("tab", name="Papers").click()
     page.get_by_text("19 papers. Select a row").wait_for()
     page.locator("#paper-query textarea").fill("computer use benchmark")
@@ -165,11 +166,67 @@ def test_papers_tab_selects_a_paper_and_asks_about_it(page) -> None:  # type: ig
     page.get_by_text("1 paper. Select a row").wait_for()
     page.get_by_text("SCUBA: Salesforce Computer Use Benchmark").filter(visible=True).first.click()
     page.get_by_text("300 task instances derived from real user interviews").wait_for()
+
+
+def test_asking_about_a_paper_asks_in_the_chat_and_keeps_the_draft(page) -> None:  # type: ignore[no-untyped-def]
+    box = page.locator("#question textarea")
+    box.fill("my half-typed draft")
+    page.get_by_role("tab", name="Papers").click()
+    button = page.locator("#ask-paper")
+    page.get_by_text("19 papers. Select a row").wait_for()
+    assert button.is_disabled() and "Select a paper" in button.inner_text()  # nothing selected
+    pick_scuba(page)
     page.get_by_role("button", name="Ask about this paper").click()
-    question = page.locator("#question textarea")
-    question.wait_for(state="visible")
-    assert "SCUBA: Salesforce Computer Use Benchmark" in question.input_value()
-    assert "SCUBA" in ask(page, question.input_value())
+    page.wait_for_function(
+        """() => { const b = document.querySelectorAll('[data-testid="bot"]');
+                   return b.length === 1 && !b[0].innerText.includes('▌'); }"""
+    )
+    users = page.locator('[data-testid="user"]').all_inner_texts()
+    assert len(users) == 1 and "SCUBA: Salesforce Computer Use Benchmark" in users[0]
+    assert "[1]" in page.locator('[data-testid="bot"]').first.inner_text()
+    assert "SCUBA" in page.locator("#sources #a1-src-1").inner_text()
+    assert box.is_visible() and box.input_value() == "my half-typed draft"
+
+
+def test_a_new_search_clears_a_selected_paper_it_no_longer_lists(page) -> None:  # type: ignore[no-untyped-def]
+    pick_scuba(page)
+    page.locator("#paper-query textarea").fill("video")
+    page.keyboard.press("Enter")
+    page.get_by_text("Select a paper in the table to read its abstract.").wait_for()
+    assert page.get_by_text("300 task instances derived from real user interviews").count() == 0
+    assert page.locator("#ask-paper").is_disabled()
+
+
+COMPARE = "Compare Rex-Thinker and TumorChain"
+
+
+def marked(page, anchor: str) -> str:  # type: ignore[no-untyped-def]
+    return " ".join(page.locator(f"#sources #{anchor} mark").all_inner_texts())
+
+
+def test_a_comparisons_cited_sentences_are_all_marked_in_the_cards(page) -> None:  # type: ignore[no-untyped-def]
+    ask(page, COMPARE)
+    rex, tumor = marked(page, "a1-src-1"), marked(page, "a1-src-2")
+    assert "Object referring aims to detect" in rex and "HumanRef-CoT" in rex  # Problem, Data
+    assert "Accurate tumor analysis" in tumor and "We curate TumorCoT" in tumor
+
+
+def test_the_whole_conversation_can_be_exported(page) -> None:  # type: ignore[no-untyped-def]
+    ask(page, COMPARE)
+    ask(page, REX)
+    page.get_by_text("Export (Markdown, BibTeX)").click()
+    markdown, bib = page.locator("#export-md textarea"), page.locator("#export-bib textarea")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('textarea')].some(t => t.value.includes('**Q2:**'))"
+    )
+    assert f"**Q1:** {COMPARE}" in markdown.input_value()
+    assert f"**Q2:** {REX}" in markdown.input_value()
+    assert bib.input_value().count("@misc{") == 2 and "TumorChain" in bib.input_value()
+    page.get_by_label("This answer").check()
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('textarea')].some(t => t.value.startsWith('**Q:**'))"
+    )
+    assert COMPARE not in markdown.input_value() and "TumorChain" not in bib.input_value()
 
 
 @contextmanager
@@ -273,6 +330,36 @@ def test_a_phone_sized_window_stacks_the_title_above_the_chat(browser, app_url: 
         assert intro is not None and intro["width"] > 300 and intro["height"] < 120, intro
         tab = page.get_by_role("tab", name="Chat").bounding_box()
         assert tab is not None and tab["y"] + tab["height"] < 860, tab  # on the first screen
+    finally:
+        context.close()
+
+
+WORDS_FIT = """() => { const t = document.querySelector('#chat table'); const ctx =
+  document.createElement('canvas').getContext('2d'); const broken = [];
+  for (const td of t.querySelectorAll('td, th')) { const cs = getComputedStyle(td);
+    ctx.font = cs.font; const room = td.clientWidth - parseFloat(cs.paddingLeft)
+      - parseFloat(cs.paddingRight) + 1;
+    for (const w of td.innerText.split(/\\s+/)) if (ctx.measureText(w).width > room) broken.push(w); }
+  return {broken, height: t.getBoundingClientRect().height, scrolls: t.scrollWidth > t.clientWidth,
+          page: document.documentElement.scrollWidth}; }"""
+
+
+def test_a_comparison_on_a_phone_scrolls_sideways_instead_of_breaking_words(
+    browser, app_url: str
+) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(
+        viewport={"width": 420, "height": 860}, is_mobile=True, device_scale_factor=2
+    )
+    try:
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT)
+        page.goto(app_url)
+        page.locator("#question textarea").wait_for()
+        ask(page, COMPARE)
+        table = page.evaluate(WORDS_FIT)
+        assert table["broken"] == [], table  # every word fits its cell: none is split
+        assert table["scrolls"] and table["page"] <= 420, table  # the table scrolls, not the page
+        assert table["height"] < 2000, table  # was about 5,700 px, squeezed
     finally:
         context.close()
 

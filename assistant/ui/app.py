@@ -4,36 +4,22 @@ browser, export; components wired to the plain handlers of `handlers`."""
 from __future__ import annotations
 
 import functools
-import os
 from collections.abc import Iterator
 from typing import Any
 
-# Before gradio is imported: no analytics, no Hugging Face calls.
-os.environ["GRADIO_ANALYTICS_ENABLED"] = "False"
-os.environ["HF_HUB_OFFLINE"] = "1"
-os.environ["HF_HUB_DISABLE_TELEMETRY"] = "1"
+import gradio as gr
 
-import gradio as gr  # noqa: E402
-
-from ..answer.backend import describe_backend  # noqa: E402
-from ..config import Settings  # noqa: E402
-from ..embedding import MiniLMEmbedding  # noqa: E402
-from .cards import CARD_CSS, NO_PAPER, NO_SOURCES  # noqa: E402
-from .handlers import (  # noqa: E402
-    ChatState,
-    Engines,
-    ask_about,
-    corpus_info,
-    export_all,
-    paper_details,
-    respond,
-    search_papers,
-)
-from .inbox import Inbox, answer_waiting, send  # noqa: E402
-from .render import PAGE_CSS  # noqa: E402
+from ..answer.backend import describe_backend
+from ..config import Settings
+from ..embedding import MiniLMEmbedding
+from .cards import CARD_CSS, NO_SOURCES
+from .export import SCOPES, WHOLE, export_all
+from .handlers import ChatState, Engines, corpus_info, respond
+from .inbox import Inbox, answer_waiting, send
+from .papers import DECISIONS, papers_tab, wire_ask, wire_papers
+from .render import PAGE_CSS
 
 DEFAULT_CORPORA = {"Your 19 papers (seed)": "seed", "All ICLR 2026 (19,638)": "iclr2026"}
-DECISIONS = ["any", "accepted", "oral", "poster", "rejected", "withdrawn"]
 EXAMPLES = [
     "Which papers use chain-of-thought reasoning?",
     "What training data did the Rex-Thinker authors create, and how?",
@@ -86,17 +72,18 @@ def build_app(
             with gr.Tab("Chat", id="chat"):
                 chat = _chat_tab(settings, areas, backend)
             with gr.Tab("Papers", id="papers"):
-                papers = _papers_tab(areas)
-        _wire_chat(engines, chat, corpus, state, inbox)
-        _wire_papers(engines, papers, corpus, paper_ids, selected, chat["msg"], tabs)
-        listing = (
-            [corpus, papers["query"], papers["decision"], papers["area"]],
-            [papers["table"], paper_ids, papers["status"]],
-        )
+                papers = papers_tab(areas)
+        answer, export = _wire_chat(engines, chat, corpus, state, inbox)
+        listing = wire_papers(engines, papers, corpus, paper_ids, selected)
+        choices = [corpus, chat["decision"], chat["area"], chat["backend"], chat["k"]]
+        hidden: dict[str, Any] = {"api_visibility": "undocumented"}
+        wire_ask(engines, papers, inbox, choices, selected, tabs).then(
+            *answer, trigger_mode="always_last", **hidden
+        ).then(*export, **hidden)
         corpus.change(
             bind(_on_corpus, engines), corpus, [chat["area"], papers["area"], info_md]
-        ).then(bind(search_papers, engines), *listing)
-        app.load(bind(search_papers, engines), *listing)
+        ).then(*listing)
+        app.load(*listing)
     app.queue(default_concurrency_limit=4)
     return app
 
@@ -147,9 +134,7 @@ def _chat_tab(settings: Settings, areas: list[str], backend: str | None) -> dict
                     elem_id="question",
                 )
                 c["send"] = gr.Button("Ask", variant="primary", scale=1, min_width=90)
-            with gr.Accordion("Export this answer", open=False):
-                c["md"] = gr.Textbox(label="Markdown", lines=8, buttons=["copy"], interactive=False)
-                c["bib"] = gr.Textbox(label="BibTeX", lines=8, buttons=["copy"], interactive=False)
+            c.update(_export_box())
         with gr.Column(scale=2):
             c["sources"] = gr.HTML(
                 NO_SOURCES,
@@ -163,43 +148,39 @@ def _chat_tab(settings: Settings, areas: list[str], backend: str | None) -> dict
     return c
 
 
-def _papers_tab(areas: list[str]) -> dict[str, Any]:
-    p: dict[str, Any] = {}
-    with gr.Row():
-        p["query"] = gr.Textbox(
-            placeholder="Search titles and abstracts (empty: list all)",
-            show_label=False,
-            scale=4,
-            elem_id="paper-query",
-        )
-        p["decision"] = gr.Dropdown(DECISIONS, value="any", label="Decision", min_width=120)
-        p["area"] = gr.Dropdown(areas, value="any", label="Primary area", scale=2)
-        p["search"] = gr.Button("Search", variant="primary", min_width=80)
-    p["status"] = gr.Markdown("")
-    with gr.Row():
-        p["table"] = gr.Dataframe(
-            headers=["Title", "Decision", "Area"],
-            datatype="str",
+def _export_box() -> dict[str, Any]:
+    """The export: the whole conversation (or only the last answer) as Markdown and BibTeX."""
+    with gr.Accordion("Export (Markdown, BibTeX)", open=False, elem_id="export"):
+        scope = gr.Radio(SCOPES, value=WHOLE, show_label=False, container=False)
+        md = gr.Textbox(
+            label="Markdown",
+            lines=8,
+            buttons=["copy"],
             interactive=False,
-            wrap=True,
-            max_height=600,
-            scale=3,
-            column_widths=["60%", "12%", "28%"],
+            elem_id="export-md",
         )
-        with gr.Column(scale=2):
-            p["details"] = gr.HTML(NO_PAPER, css_template=CARD_CSS, js_on_load=None)
-            p["ask"] = gr.Button("Ask about this paper", interactive=True)
-    return p
+        bib = gr.Textbox(
+            label="BibTeX",
+            lines=8,
+            buttons=["copy"],
+            interactive=False,
+            elem_id="export-bib",
+        )
+    return {"scope": scope, "md": md, "bib": bib}
 
 
-def _wire_chat(engines: Engines, c: dict[str, Any], corpus: Any, state: Any, inbox: Any) -> None:
+def _wire_chat(
+    engines: Engines, c: dict[str, Any], corpus: Any, state: Any, inbox: Any
+) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """Wire the chat tab; returns its answering and export steps (function, inputs, outputs),
+    which the Papers tab's "Ask about this paper" chains too."""
     choices = [corpus, c["decision"], c["area"], c["backend"], c["k"]]
     answer = (
         functools.partial(_answer, engines),
         [inbox, state],
         [c["chatbot"], state, c["sources"]],
     )
-    export = (export_all, state, [c["md"], c["bib"]])
+    export = (export_all, [state, c["scope"]], [c["md"], c["bib"]])
     hidden: dict[str, Any] = {"api_visibility": "undocumented"}
     # Sending only queues the question and empties the box, at once, even while an answer is
     # streaming ("multiple"); the answers are written by `answer_waiting`, which never touches
@@ -223,6 +204,8 @@ def _wire_chat(engines: Engines, c: dict[str, Any], corpus: Any, state: Any, inb
     )
     # the chatbot's own clear (bin) button starts a new conversation
     c["chatbot"].clear(_clear, inbox, [state, c["sources"], c["md"], c["bib"]], api_name="clear")
+    c["scope"].change(*export, **hidden)
+    return answer, export
 
 
 def _answer(engines: Engines, inbox: Inbox, state: ChatState) -> Iterator[tuple[Any, ...]]:
@@ -248,33 +231,6 @@ def _clear(inbox: Inbox) -> tuple[ChatState, str, str, str]:
 def _example_text(evt: gr.SelectData) -> str:
     value = evt.value
     return str(value.get("text", "")) if isinstance(value, dict) else str(value)
-
-
-def _wire_papers(
-    engines: Engines,
-    p: dict[str, Any],
-    corpus: Any,
-    paper_ids: Any,
-    selected: Any,
-    msg: Any,
-    tabs: Any,
-) -> None:
-    inputs = [corpus, p["query"], p["decision"], p["area"]]
-    outputs = [p["table"], paper_ids, p["status"]]
-    for event in (p["query"].submit, p["search"].click, p["decision"].change, p["area"].change):
-        event(functools.partial(search_papers, engines), inputs, outputs)
-
-    def pick(ids: list[str], corpus_label: str, evt: gr.SelectData) -> tuple[str, str | None]:
-        row = evt.index[0] if isinstance(evt.index, (list, tuple)) else evt.index
-        paper_id = ids[row] if isinstance(row, int) and 0 <= row < len(ids) else None
-        return paper_details(engines, corpus_label, paper_id), paper_id
-
-    p["table"].select(pick, [paper_ids, corpus], [p["details"], selected])
-    p["ask"].click(
-        lambda cl, pid: (ask_about(engines, cl, pid), gr.Tabs(selected="chat")),
-        [corpus, selected],
-        [msg, tabs],
-    )
 
 
 def _on_corpus(engines: Engines, corpus: str) -> tuple[Any, Any, str]:

@@ -83,7 +83,7 @@ def source_group(answer: Answer, anchor: str, current: bool = True) -> str:
     if not answer.citations:
         return f'{shown}<div class="empty">This answer cites no papers.</div></div>'
     label = "Sources for" if current else "Sources of an earlier answer, to"
-    head = f'<div class="head">{label}: {html.escape(answer.question)}</div>'
+    head = f'<div class="head">{label}: {html.escape(shortened(answer.question))}</div>'
     groups: dict[str, list[Citation]] = {}
     for c in sorted(answer.citations, key=lambda c: c.n):
         groups.setdefault(c.paper.id, []).append(c)
@@ -100,6 +100,19 @@ def source_group(answer: Answer, anchor: str, current: bool = True) -> str:
         for cs in groups.values()
     ]
     return f"{shown}{head}{''.join(cards)}</div>"
+
+
+HEAD_CHARS = 120  # a longer question is cut in the sources' header, so the cards stay in view
+
+
+def shortened(question: str, limit: int = HEAD_CHARS) -> str:
+    """The question on one line, cut after `limit` characters (at a space if one is near) + "…"."""
+    text = " ".join(question.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit * 0.7 else cut).rstrip(" ,;:") + "…"
 
 
 WEAK_TAG = (
@@ -198,9 +211,38 @@ def _norm(text: str) -> str:
 
 
 def quoted_sentences(answer: Answer) -> dict[int, list[str]]:
-    """Answer sentences by the source numbers they cite."""
+    """Answer sentences by the source numbers they cite. A table cell is read on its own, every
+    sentence of it under the numbers the cell cites (a comparison quotes one or more abstract
+    sentences per row and paper; read as prose, the whole table would be one "sentence")."""
     out: dict[int, list[str]] = {}
-    for sentence in split_sentences(answer.text):
-        for n in markers_in(sentence):
-            out.setdefault(n, []).append(sentence)
+    for text, is_cell in _passages(answer.text):
+        for sentence in split_sentences(text):
+            for n in markers_in(text if is_cell else sentence):
+                out.setdefault(n, []).append(sentence)
     return out
+
+
+TABLE_ROW = re.compile(r"^\s*\|.*\|\s*$")
+TABLE_RULE = re.compile(r"^\s*\|[\s:|-]+\|\s*$")  # |---|---|, under a table's header row
+CELL_BAR = re.compile(r"(?<!\\)\|")
+
+
+def _passages(text: str) -> list[tuple[str, bool]]:
+    """(text, is a table cell): the cells of Markdown table rows one by one (not the header row,
+    which names the papers), the prose between tables as it is."""
+    out: list[tuple[str, bool]] = []
+    prose: list[str] = []
+    row_start = 0
+    for line in text.split("\n"):
+        if not TABLE_ROW.match(line):
+            prose.append(line)
+            continue
+        out.append(("\n".join(prose), False))
+        prose = []
+        if TABLE_RULE.match(line):
+            del out[row_start:]  # the row above was the header
+            continue
+        row_start = len(out)
+        out += [(cell.strip(), True) for cell in CELL_BAR.split(line.strip())[1:-1]]
+    out.append(("\n".join(prose), False))
+    return [(t, is_cell) for t, is_cell in out if t.strip()]

@@ -1,9 +1,9 @@
 """The web UI's handlers: plain functions of (engines, inputs) -> outputs, no Gradio layout here.
-`Engines` opens one Engine per corpus, on first use, sharing one embedder."""
+`Engines` opens one Engine per corpus, on first use, sharing one embedder (the Papers tab's
+handlers are in `papers`, the export in `export`)."""
 
 from __future__ import annotations
 
-import html
 import logging
 import threading
 from collections.abc import Iterator
@@ -15,22 +15,19 @@ from ..embedding import MiniLMEmbedding, for_settings
 from ..engine import Engine
 from ..ingest.corpus import CorpusError, resolve_corpus
 from ..plan.filters import from_flags
-from ..schema import Answer, Filters, Paper, Turn, replied
+from ..schema import Answer, Filters, Turn, replied
 from ..store.chroma import IndexError_, Store
 from ..text.counts import plural
 from .building import Builder
-from .cards import NO_PAPER, NO_SOURCES, PENDING, answer_anchor, card, sources_panel
+from .cards import NO_SOURCES, PENDING, answer_anchor, sources_panel
 from .render import (
     answer_message,
-    bibtex,
     chat_markdown,
     escape_markdown,
-    export_markdown,
     non_empty,
 )
 
 log = logging.getLogger(__name__)
-MAX_LISTED = 200
 USER_ERRORS: tuple[type[Exception], ...] = (IndexError_, CorpusError)
 
 
@@ -175,7 +172,7 @@ def respond(
         if answer is None:
             raise RuntimeError("the engine ended without an answer")
     except Exception as err:  # every failure becomes a readable chat message
-        _log_failure(err, "answering %r failed", message[:200])
+        log_failure(err, "answering %r failed", message[:200])
         yield "", [*chat, _bot(error_message(err))], state, sources_panel(state.answers, NO_SOURCES)
         return
     answer = _finished(answer, switched=bool(state.turns) and state.corpus != corpus)
@@ -198,7 +195,7 @@ def _finished(answer: Answer, switched: bool) -> Answer:
     return replace(answer, notes=(*answer.notes, note))
 
 
-def _log_failure(err: Exception, what: str, *args: Any) -> None:
+def log_failure(err: Exception, what: str, *args: Any) -> None:
     if isinstance(err, USER_ERRORS):
         log.warning(what + ": %s", *args, err)
     else:
@@ -207,78 +204,6 @@ def _log_failure(err: Exception, what: str, *args: Any) -> None:
 
 def _bot(content: str) -> dict[str, Any]:
     return {"role": "assistant", "content": content}
-
-
-def search_papers(
-    engines: Engines, corpus: str, query: str, decision: str, area: str
-) -> tuple[list[list[str]], list[str], str]:
-    """The Papers tab: (table rows [title, decision, area], their paper ids, a status line)."""
-    try:
-        engine = engines.get(corpus)
-        filters = ui_filters(decision, area)
-        if (query or "").strip():
-            papers, note = _matching(engine, query.strip(), filters)
-        else:
-            allowed = engine.table.allowed(filters)
-            papers = sorted(
-                (p for p in engine.papers if allowed is None or p.id in allowed),
-                key=lambda p: p.title.lower(),
-            )
-            note = ""
-    except Exception as err:
-        _log_failure(err, "paper search for %r failed", query)
-        return [], [], error_message(err)
-    shown = papers[:MAX_LISTED]
-    rows = [[p.title, p.status or "unknown", p.primary_area or "-"] for p in shown]
-    more = f" (showing the first {len(shown)})" if len(papers) > len(shown) else ""
-    count = plural(len(papers), "paper")
-    return rows, [p.id for p in shown], f"{note}{count}{more}. Select a row to read its abstract."
-
-
-def _matching(engine: Engine, query: str, filters: Filters) -> tuple[list[Paper], str]:
-    """Papers containing every query word, in retrieval order; else the closest ten by meaning."""
-    ranked = [h.paper for h in engine.search(query, 50, filters).hits]
-    words = query.lower().split()
-    exact = [p for p in ranked if all(w in _searchable(p) for w in words)]
-    if exact:
-        return exact, ""
-    return ranked[:10], "No paper contains all those words; the closest by meaning: "
-
-
-def _searchable(paper: Paper) -> str:
-    return " ".join(
-        (paper.title, paper.abstract, " ".join(paper.keywords), paper.primary_area)
-    ).lower()
-
-
-def paper_details(engines: Engines, corpus: str, paper_id: str | None) -> str:
-    if not paper_id:
-        return NO_PAPER
-    try:
-        paper = engines.get(corpus).table.get(paper_id)
-    except Exception as err:
-        _log_failure(err, "looking up %r failed", paper_id)
-        reason = str(err) if isinstance(err, USER_ERRORS) else "Lookup failed."
-        return f'<div class="empty">{html.escape(reason)}</div>'
-    return (
-        card(paper, [], [])
-        if paper
-        else '<div class="empty">That paper is not in this corpus.</div>'
-    )
-
-
-def ask_about(engines: Engines, corpus: str, paper_id: str | None) -> str:
-    """A question naming the selected paper, for the chat textbox."""
-    try:
-        paper = engines.get(corpus).table.get(paper_id) if paper_id else None
-    except Exception as err:
-        _log_failure(err, "looking up %r failed", paper_id)
-        return ""
-    return (
-        f'What does the paper "{paper.title}" propose, and what are its main results?'
-        if paper
-        else ""
-    )
 
 
 def corpus_info(engines: Engines, corpus: str) -> tuple[list[str], str]:
@@ -291,8 +216,3 @@ def corpus_info(engines: Engines, corpus: str) -> tuple[list[str], str]:
     areas = engine.table.areas
     count = f"{plural(len(engine.papers), 'paper')} in {plural(len(areas), 'area')}."
     return ["any", *areas], count
-
-
-def export_all(state: ChatState | None) -> tuple[str, str]:
-    answer = state.answer if state else None
-    return export_markdown(answer), bibtex(answer)

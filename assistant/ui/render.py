@@ -1,5 +1,5 @@
 """Pure rendering for the web UI: answers as inert Markdown whose [n] link to that answer's source
-cards (`cards`), and Markdown / BibTeX export. No Gradio here: Answer in, text out."""
+cards (`cards`). No Gradio here: Answer in, text out (the export is in `export`)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ import html
 import re
 from dataclasses import replace
 
-from ..schema import Answer, Paper
+from ..schema import Answer
 from ..text.markers import parse_markers
 from ..text.messages import filter_prefixes, say
-from .cards import safe_url
 
 
 # -- text for the chat (Markdown) -----------------------------------------------------------------
@@ -89,51 +88,13 @@ def non_empty(answer: Answer) -> Answer:
     return replace(answer, text=text, abstained=True)
 
 
+# A comparison table scrolls sideways when the chat is narrow (a phone) instead of squeezing its
+# columns until words break letter by letter: cells keep a readable width and break only between
+# words (Gradio's chat styles set `word-break: break-word` on the table).
 PAGE_CSS = """<style>
+#chat table { display: block; max-width: 100%; overflow-x: auto; word-break: normal; }
+#chat table td, #chat table th { overflow-wrap: normal; word-break: normal; hyphens: manual; }
+#chat table td:not(:first-child), #chat table th:not(:first-child) { min-width: 13em; }
 #chat table td:first-child, #chat table th:first-child { white-space: nowrap; font-weight: 600; }
 #chat table td { vertical-align: top; }
 </style>"""
-
-
-# -- export ----------------------------------------------------------------------------------------
-def export_markdown(answer: Answer | None) -> str:
-    """The answer and its numbered references, as Markdown to paste elsewhere."""
-    if answer is None:
-        return ""
-    lines = [f"**Q:** {answer.question}", "", answer.text, ""]
-    lines += [f"> Note: {n}" for n in answer.notes] + ([""] if answer.notes else [])
-    if answer.citations:
-        lines.append("### References")
-    for c in sorted(answer.citations, key=lambda c: c.n):
-        weak = " *(weakly supported)*" if not c.supported else ""
-        link = f" <{c.paper.url}>" if safe_url(c.paper.url) else ""
-        status = c.paper.status or "decision unknown"
-        lines.append(f"[{c.n}] {c.paper.title}. ICLR 2026 submission ({status}).{link}{weak}")
-    return "\n".join(lines).strip() + "\n"
-
-
-def bibtex(answer: Answer | None) -> str:
-    """@misc entries for the cited papers (one per paper)."""
-    if answer is None:
-        return ""
-    papers = {c.paper.id: c.paper for c in sorted(answer.citations, key=lambda c: c.n)}
-    return "\n\n".join(bib_entry(p) for p in papers.values())
-
-
-def bib_entry(paper: Paper) -> str:
-    key = "iclr2026_" + re.sub(r"[^A-Za-z0-9_-]", "", paper.id)
-    fields = [("title", f"{{{_bib(paper.title)}}}")]
-    if paper.authors:
-        fields.append(("author", " and ".join(_bib(a) for a in paper.authors)))
-    fields += [("year", str(paper.year_or_default))]
-    if safe_url(paper.url):
-        fields.append(("howpublished", f"\\url{{{paper.url}}}"))
-    decision = _bib(paper.status or "unknown")
-    fields.append(("note", f"ICLR 2026 submission on OpenReview, decision: {decision}"))
-    body = ",\n".join(f"  {name:<12} = {{{value}}}" for name, value in fields)
-    return f"@misc{{{key},\n{body}\n}}"
-
-
-def _bib(text: str) -> str:
-    text = re.sub(r"(?<!\\)([&%#])", r"\\\1", " ".join(text.split()))
-    return text if text.count("{") == text.count("}") else text.replace("{", "").replace("}", "")
