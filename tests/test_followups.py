@@ -751,3 +751,26 @@ def test_counting_in_a_list_before_any_list_says_there_is_none(engine: Engine) -
     assert answer.abstained and answer.citations == ()
     assert answer.text.startswith("There is no earlier list to count in yet.")
     assert engine.ask("compare the first two", A_LIST_THEN_ONE_OF_IT).kind == "compare"
+
+
+@pytest.mark.parametrize(
+    ("question", "text"),
+    [
+        (
+            "which of them are orals?",
+            "None of these 2 papers has the decision asked for (Oral): **Rex-Thinker** (Poster), "
+            "**TumorChain** (Poster).",
+        ),
+        (
+            "其中哪些是口头报告？",
+            "这 2 篇论文都不是口头报告：**Rex-Thinker** (Poster)、**TumorChain** (Poster)。",
+        ),
+    ],
+)
+def test_a_decision_none_of_the_papers_at_hand_has_is_said_as_such(
+    engine: Engine, question: str, text: str
+) -> None:
+    # it said "None of these 2 papers clearly matches this question" (a browser tester)
+    first = engine.ask("Which papers use chain-of-thought reasoning?")
+    turns = replied(first.question, first)
+    assert engine.ask(question, turns).text == text

@@ -35,8 +35,10 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
     if plan.focus and plan.wide:  # over given papers: none of them
         count = len(plan.focus)
         names = _named(lang, [h.paper for h in decision.about])
-        key = "none_of_one" if count == 1 else "none_of"
-        text = say(lang, key, count=plural(count, "paper"), n=count, names=names)
+        key, asked = "none_of_one" if count == 1 else "none_of", ""
+        if count > 1 and not plan.subject and plan.filters.statuses:  # "which are orals?"
+            key, asked = "none_of_decision", say(lang, f"short_{plan.filters.statuses[0]}")
+        text = say(lang, key, count=plural(count, "paper"), n=count, names=names, decision=asked)
     return Answer(
         question=plan.question,
         text=text,
