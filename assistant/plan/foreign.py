@@ -221,12 +221,15 @@ class Foreign:
     def senses_named(self, chinese: str) -> set[int]:
         """The phrases that are, word for word, a dictionary sense of the whole of `chinese`
         (智能体: "agents"; 元学习: "meta-learning"), whatever the encoder makes of them."""
-        if self._by_stems is None:
-            self._by_stems = {}
+        if chinese not in dictionary():  # senses_of would read its longest start
+            return set()
+        if self._by_stems is None:  # built whole, then shared (questions run in threads)
+            by_stems: dict[tuple[str, ...], set[int]] = {}
             for i, phrase in enumerate(self.phrases):
-                self._by_stems.setdefault(tuple(tokenize(phrase)), set()).add(i)
+                by_stems.setdefault(tuple(tokenize(phrase)), set()).add(i)
+            self._by_stems = by_stems
         found = [self._by_stems.get(tuple(tokenize(sense)), set()) for sense in senses_of(chinese)]
-        return set().union(*found) if dictionary().get(chinese) else set()
+        return set().union(*found)
 
     def _bridge(self, chinese: str, by_dictionary: bool = True) -> list[str]:
         """The keyword phrases that translate `chinese`: among those at least BRIDGE_MIN close and

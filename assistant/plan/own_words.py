@@ -85,8 +85,8 @@ def content(text: str, lang: str) -> str:
 
 def _glossed_in_english(found: re.Match[str]) -> str:
     """The Chinese before an English gloss from the first word the dictionary says the gloss
-    translates replaced by the gloss (用到了示范（demonstration） -> 用到了 demonstration); when
-    it translates none, the two as alternatives (see GLOSS_RE)."""
+    translates replaced by the gloss, set apart as an alternative (用到了示范（demonstration） ->
+    用到了、demonstration、); when it translates none, the two as alternatives (see GLOSS_RE)."""
     chinese, english = found.group(1), found.group(2)
     if not (translated := covered(english, chinese)):
         return found.group(0)
