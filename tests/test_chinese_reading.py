@@ -560,6 +560,7 @@ def test_a_two_character_head_of_a_compound_is_its_head(engine: Engine) -> None:
         # "A或其他B的幻觉": hallucination of B, of which A is one; not A, or B's hallucination
         ("有哪些关于视觉语言模型或其他多模态模型幻觉的论文？", "多模态模型幻觉"),
         ("有没有强化学习或其他方法的论文？", "强化学习或 方法"),  # "other methods" says nothing
+        ("哪些论文跟图神经网络或其他图方法有关？", "图神经网络或其他图方法"),  # nor "graph methods"
         ("哪些论文用人工、LLM 还是奖励模型来评估？", "用人工、LLM 或奖励模型来评估"),  # or
         ("像 GRPO 这样的强化学习算法有哪些？", "GRPO 强化学习算法"),  # like GRPO
         ("ThinKV 是 oral 还是 poster？", "ThinKV"),

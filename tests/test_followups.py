@@ -750,6 +750,7 @@ def test_counting_in_a_list_before_any_list_says_there_is_none(engine: Engine) -
     answer = engine.ask("compare the first two")
     assert answer.abstained and answer.citations == ()
     assert answer.text.startswith("There is no earlier list to count in yet.")
+    assert engine.ask("比较前两篇").text.startswith("还没有可以按编号指代的列表。")  # a reviewer
     assert engine.ask("compare the first two", A_LIST_THEN_ONE_OF_IT).kind == "compare"
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..plan.cues import SOCIAL_RE
 from ..plan.details import detail_noun
 from ..plan.earlier import counts_in
+from ..plan.own_words import render
 from ..plan.plan import Plan
 from ..plan.spelling import normalise
 from ..schema import Answer, Paper, PaperHit
@@ -95,7 +96,7 @@ def past_the_list(plan: Plan, earlier: bool, table: PaperTable) -> Answer | None
     given ("compare the first two" in a new conversation); None otherwise."""
     if plan.short_of:
         return counted_past(plan, table)
-    if earlier or plan.anchored or not counts_in(plan.question):
+    if earlier or plan.anchored or not counts_in(render(plan.question, plan.lang)):
         return None
     text = say(plan.lang, "no_earlier_list")
     return Answer(plan.question, text=text, abstained=True, kind="abstain", lang=plan.lang)

@@ -32,10 +32,11 @@ RESTATED_RE = re.compile(r"[，,]?\s*(?:也就是说?|亦即|[，,]\s*即)[^。�
 # "A还是B" in a question is "A or B" (还 alone would be left of it: 是 is framing)
 EITHER_RE = re.compile(r"还是(?=\s*[\u4e00-\u9fffA-Za-z])")
 # "A或其他B": B, of which A is one ("视觉语言模型或其他多模态模型幻觉": hallucination of
-# multimodal models; as alternatives, the head 幻觉 was B's alone)
+# multimodal models; as alternatives, the head 幻觉 was B's alone); not when B is only "(X)
+# methods" ("RL或其他方法", "图神经网络或其他图方法": A stays, beside B)
 OTHER_OF_KIND_RE = re.compile(
     r"[\u4e00-\u9fffA-Za-z0-9-]+(?:或者|或是|或|以及|及)其[他它]"
-    r"(?=\S)(?!的?(?:方法|工作|论文|研究|文章|技术|手段))"  # "RL或其他方法": RL
+    r"(?=\S)(?![\u4e00-\u9fff]{0,4}?(?:方法|工作|论文|研究|文章|技术|手段)(?=[的有等相]|[^\u4e00-\u9fff]|$))"
 )
 # "像 GRPO 这样的算法": algorithms like GRPO ("这样的工作：…" alone is no such frame)
 LIKE_RE = re.compile(r"(?:像|(例如|比如))\s*([^，。？?\s]{1,20}?)\s*这样的?")
