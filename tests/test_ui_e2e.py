@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import pytest
 from openai_stub import OpenAIStub
@@ -314,7 +315,9 @@ def test_an_earlier_answers_citation_opens_that_answers_own_card(page) -> None: 
     assert cited not in page.locator("#sources").inner_text()
 
 
-def test_a_phone_sized_window_stacks_the_title_above_the_chat(browser, app_url: str) -> None:  # type: ignore[no-untyped-def]
+@contextmanager
+def phone_page(browser, app_url: str) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    """The app opened in a phone-sized window (420 x 860)."""
     context = browser.new_context(
         viewport={"width": 420, "height": 860}, is_mobile=True, device_scale_factor=2
     )
@@ -323,6 +326,13 @@ def test_a_phone_sized_window_stacks_the_title_above_the_chat(browser, app_url: 
         page.set_default_timeout(TIMEOUT)
         page.goto(app_url)
         page.locator("#question textarea").wait_for()
+        yield page
+    finally:
+        context.close()
+
+
+def test_a_phone_sized_window_stacks_the_title_above_the_chat(browser, app_url: str) -> None:  # type: ignore[no-untyped-def]
+    with phone_page(browser, app_url) as page:
         page.evaluate("window.scrollTo(0, 0)")  # the textbox's autofocus scrolls down to it
         title = page.get_by_role("heading", name="ICLR 2026 paper assistant").bounding_box()
         assert title is not None and title["width"] > 300 and title["height"] < 80, title
@@ -330,8 +340,6 @@ def test_a_phone_sized_window_stacks_the_title_above_the_chat(browser, app_url: 
         assert intro is not None and intro["width"] > 300 and intro["height"] < 120, intro
         tab = page.get_by_role("tab", name="Chat").bounding_box()
         assert tab is not None and tab["y"] + tab["height"] < 860, tab  # on the first screen
-    finally:
-        context.close()
 
 
 WORDS_FIT = """() => { const t = document.querySelector('#chat table'); const ctx =
@@ -347,21 +355,12 @@ WORDS_FIT = """() => { const t = document.querySelector('#chat table'); const ct
 def test_a_comparison_on_a_phone_scrolls_sideways_instead_of_breaking_words(
     browser, app_url: str
 ) -> None:  # type: ignore[no-untyped-def]
-    context = browser.new_context(
-        viewport={"width": 420, "height": 860}, is_mobile=True, device_scale_factor=2
-    )
-    try:
-        page = context.new_page()
-        page.set_default_timeout(TIMEOUT)
-        page.goto(app_url)
-        page.locator("#question textarea").wait_for()
+    with phone_page(browser, app_url) as page:
         ask(page, COMPARE)
         table = page.evaluate(WORDS_FIT)
         assert table["broken"] == [], table  # every word fits its cell: none is split
         assert table["scrolls"] and table["page"] <= 420, table  # the table scrolls, not the page
         assert table["height"] < 2000, table  # was about 5,700 px, squeezed
-    finally:
-        context.close()
 
 
 RECORD_USERS = """() => { window.users = []; new MutationObserver(() => {

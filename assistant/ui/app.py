@@ -152,21 +152,12 @@ def _export_box() -> dict[str, Any]:
     """The export: the whole conversation (or only the last answer) as Markdown and BibTeX."""
     with gr.Accordion("Export (Markdown, BibTeX)", open=False, elem_id="export"):
         scope = gr.Radio(SCOPES, value=WHOLE, show_label=False, container=False)
-        md = gr.Textbox(
-            label="Markdown",
-            lines=8,
-            buttons=["copy"],
-            interactive=False,
-            elem_id="export-md",
-        )
-        bib = gr.Textbox(
-            label="BibTeX",
-            lines=8,
-            buttons=["copy"],
-            interactive=False,
-            elem_id="export-bib",
-        )
+        md, bib = _copyable("Markdown", "export-md"), _copyable("BibTeX", "export-bib")
     return {"scope": scope, "md": md, "bib": bib}
+
+
+def _copyable(label: str, elem_id: str) -> gr.Textbox:
+    return gr.Textbox(label=label, lines=8, buttons=["copy"], interactive=False, elem_id=elem_id)
 
 
 def _wire_chat(
