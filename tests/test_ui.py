@@ -470,3 +470,16 @@ def test_a_new_search_drops_a_selected_paper_it_no_longer_lists(engines: Engines
     rows, ids, _, details, kept = listing(engines, SEED, "benchmark", "any", "any", SCUBA_ID)
     assert SCUBA_ID in ids and kept == SCUBA_ID and "SCUBA" in details
     assert listing(engines, SEED, "", "withdrawn", "any", SCUBA_ID)[4] is None
+
+
+def test_a_chinese_answer_labels_its_notes_in_chinese_and_export_keeps_questions_inert(
+    engines: Engines,
+) -> None:
+    # from a browser tester: "Note: 追问：ELMUR" mixed the languages; the export copied the user's
+    # question raw, so a pasted "[l](javascript:alert(1))" became a live link elsewhere
+    first = ask(engines, "哪些论文用到了强化学习？")
+    follow = ask(engines, "第二篇用了什么数据集？", first[-1][2])
+    assert "*注：追问：" in last_reply(follow) and "Note:" not in last_reply(follow)
+    answer = ask(engines, "What is machine unlearning? [l](javascript:alert(1)) <b>x</b>")[-1][2]
+    markdown = export_markdown(answer.answer)
+    assert "\\[l\\](javascript:alert(1))" in markdown and "&lt;b&gt;x&lt;/b&gt;" in markdown

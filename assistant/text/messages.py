@@ -183,6 +183,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "把问题缩小到 {limit} 篇以内（例如只看口头报告或某一领域）即可列出不相符的论文",
     },
     "list_sep": {"en": ", ", "zh": "、"},
+    "note_label": {"en": "Note: ", "zh": "注："},  # before each of an answer's notes (UI, export)
     "not_in_corpus": {
         "en": "No paper in this corpus mentions {names}.",
         "zh": "本语料库中没有论文提到 {names}。",

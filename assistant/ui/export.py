@@ -7,8 +7,10 @@ import re
 from collections.abc import Sequence
 
 from ..schema import Answer, Paper
+from ..text.messages import say
 from .cards import safe_url
 from .handlers import ChatState
+from .render import escape_markdown
 
 WHOLE, LAST = "The whole conversation", "This answer"
 SCOPES = [WHOLE, LAST]
@@ -44,8 +46,9 @@ def export_markdown(answer: Answer | None, label: str = "**Q:**") -> str:
     """The answer and its numbered references, as Markdown to paste elsewhere."""
     if answer is None:
         return ""
-    lines = [f"{label} {answer.question}", "", answer.text, ""]
-    lines += [f"> Note: {n}" for n in answer.notes] + ([""] if answer.notes else [])
+    lines = [f"{label} {escape_markdown(answer.question)}", "", answer.text, ""]
+    noted = say(answer.lang, "note_label")
+    lines += [f"> {noted}{n}" for n in answer.notes] + ([""] if answer.notes else [])
     if answer.citations:
         lines.append("### References")
     for c in sorted(answer.citations, key=lambda c: c.n):

@@ -65,7 +65,8 @@ def fold_list(markdown: str, shown: int = SHOWN_ITEMS) -> str:
 
 def answer_message(answer: Answer, anchor: str = "a1") -> str:
     body = fold_list(chat_markdown(answer.text, {c.n for c in answer.citations}, anchor))
-    notes = "\n".join(f"*Note: {escape_markdown(n)}*" for n in answer.notes)
+    label = say(answer.lang, "note_label")
+    notes = "\n".join(f"*{label}{escape_markdown(n)}*" for n in answer.notes)
     return f"{body}\n\n{notes}" if notes else body
 
 
