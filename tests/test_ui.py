@@ -220,8 +220,12 @@ def test_corpus_without_an_index_gives_a_readable_message_in_the_papers_tab(
 ) -> None:
     areas, info = corpus_info(engines, "Big")
     assert areas == ["any"] and "iclr-assistant ingest --corpus iclr2026" in info
+    assert "Ask a question in the chat to build it" in info  # the browser's own way
     rows, ids, status = search_papers(engines, "Big", "", "any", "any")
     assert rows == [] and ids == [] and "has no index yet" in status
+    # a browser tester: the server's paths were shown, and "Cannot answer:" over an empty table
+    vectorstore = str(engines.settings.vectorstore)
+    assert vectorstore not in info and vectorstore not in status and "Cannot answer" not in status
 
 
 def test_unknown_corpus_and_empty_question_are_handled(engines: Engines) -> None:

@@ -105,13 +105,12 @@ def check_index(settings: Settings, label: str) -> None:
     store = Store(settings, name)
     if store.exists():
         return
-    default = settings.vectorstore.as_posix() == "vectorstore"
-    where = "" if default else f" --vectorstore {settings.vectorstore}"
+    log.info("no index of %r in %s", label, store.where())  # the server's paths stay in its log
     raise MissingIndex(
-        f"The corpus '{label}' has no index yet (looked in {store.where()}). Build it once with "
-        f"`iclr-assistant ingest --corpus {settings.corpus}{where}` (minutes for ICLR 2026, "
-        "whose vectors ship with the package; a corpus of your own is embedded, which takes "
-        "longer), then choose it again."
+        f"The corpus '{label}' has no index yet. Ask a question in the chat to build it (a few "
+        "minutes for ICLR 2026, whose vectors ship with the package; longer for a corpus of your "
+        f"own), or build it on the server with `iclr-assistant ingest --corpus {settings.corpus}`"
+        " and the server's --vectorstore."
     )
 
 
@@ -123,6 +122,8 @@ def ui_filters(decision: str | None, area: str | None) -> Filters:
 
 
 def error_message(err: Exception) -> str:
+    if isinstance(err, MissingIndex):  # no failure: a step to take
+        return escape_markdown(str(err), code=True)
     if isinstance(err, USER_ERRORS):
         return f"**Cannot answer:** {escape_markdown(str(err), code=True)}"
     return (
