@@ -240,7 +240,10 @@ def test_papers_tab_lists_filters_and_searches(engines: Engines) -> None:
     assert [r[0] for r in rows] == sorted((r[0] for r in rows), key=str.lower)
     rows, _, _ = search_papers(engines, SEED, "", "any", "datasets and benchmarks")
     assert len(rows) == 4 and {r[2] for r in rows} == {"datasets and benchmarks"}
-    assert search_papers(engines, SEED, "", "withdrawn", "any")[0] == []
+    rows, _, status = search_papers(engines, SEED, "", "withdrawn", "any")
+    assert rows == [] and status == (  # it said "0 papers. Select a row ..."
+        "No paper passes these filters. This corpus's decisions: 19 Poster."
+    )
     rows, ids, _ = search_papers(engines, SEED, "computer use benchmark", "any", "any")
     assert rows[0][0] == "SCUBA: Salesforce Computer Use Benchmark" and ids[0] == "bkjKnO9s7T"
     details = paper_details(engines, SEED, "bkjKnO9s7T")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import html
+from collections import Counter
 from typing import Any
 
 import gradio as gr
@@ -43,6 +44,10 @@ def search_papers(
     except Exception as err:
         log_failure(err, "paper search for %r failed", query)
         return [], [], error_message(err)
+    if not papers:  # not "0 papers. Select a row ..."
+        held = Counter(p.status or "unknown" for p in engine.papers).most_common()
+        counts = ", ".join(f"{n} {status}" for status, n in held)
+        return [], [], f"No paper passes these filters. This corpus's decisions: {counts}."
     shown = papers[:MAX_LISTED]
     rows = [[p.title, p.status or "unknown", p.primary_area or "-"] for p in shown]
     more = f" (showing the first {len(shown)})" if len(papers) > len(shown) else ""
