@@ -321,6 +321,16 @@ def test_a_name_other_papers_use_names_its_paper_when_called_a_paper() -> None:
     assert find_named(table, "What does the MIKASA-Robo paper test?") == ["suite"]
 
 
+def memory_table(**statuses: str) -> PaperTable:
+    """A table of papers on memory, each id with its decision ("Paper p1", "Poster")."""
+    return small_table(
+        [
+            {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": s}
+            for i, s in statuses.items()
+        ]
+    )
+
+
 def small_table(rows: list[dict[str, Any]]) -> PaperTable:
     """A paper table over a few hand-written rows (id, title, abstract, names)."""
     from assistant.store.lexical import Lexical
@@ -670,10 +680,7 @@ def test_which_of_the_posters_points_past_an_answer_with_none_to_the_list_before
     from assistant.plan.filters import from_question
     from assistant.plan.followup import resolve
 
-    rows = [
-        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
-        for i, status in (("o1", "Oral"), ("o2", "Oral"), ("p1", "Poster"), ("p2", "Poster"))
-    ]
+    table = memory_table(o1="Oral", o2="Oral", p1="Poster", p2="Poster")
     history = [
         Turn("user", "Which papers study memory?"),
         Turn("assistant", "4 papers match ...", ("o1", "p1", "o2", "p2")),
@@ -682,10 +689,10 @@ def test_which_of_the_posters_points_past_an_answer_with_none_to_the_list_before
     ]
     question = "Which of the posters use external memory?"
     wanted, own = from_question(question)
-    found = resolve(own, "which", [], history, small_table(rows), wanted=wanted)
+    found = resolve(own, "which", [], history, table, wanted=wanted)
     assert found.focus == ("o1", "p1", "o2", "p2")  # the list the posters are in
     assert found.context == "Which papers study memory?"
-    plain = resolve(own, "which", [], history, small_table(rows))
+    plain = resolve(own, "which", [], history, table)
     assert plain.focus == ("o1", "o2")  # without the decision it picks by: the last list
 
 
@@ -732,11 +739,7 @@ def test_which_with_a_plural_verb_after_a_list_picks_from_it(engine: Engine) -> 
 def test_a_decision_no_paper_at_hand_has_asks_for_the_papers_of_the_topic_again() -> None:
     from assistant.plan.continued import continued
 
-    rows = [
-        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
-        for i, status in (("o1", "Oral"), ("p1", "Poster"), ("r1", "Reject"))
-    ]
-    table = small_table(rows)
+    table = memory_table(o1="Oral", p1="Poster", r1="Reject")
     accepted = [
         Turn("user", "Which accepted papers study memory?"),
         Turn("assistant", "...", ("o1", "p1")),
@@ -759,51 +762,40 @@ def test_a_decision_no_paper_at_hand_has_asks_for_the_papers_of_the_topic_again(
 def test_a_decision_no_paper_at_hand_has_asks_the_topic_again_in_chinese_too() -> None:
     from assistant.plan.continued import continued
 
-    rows = [
-        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
-        for i, status in (("o1", "Oral"), ("o2", "Oral"), ("p1", "Poster"))
-    ]
+    table = memory_table(o1="Oral", o2="Oral", p1="Poster")
     history = [
         Turn("user", "有哪些关于投机解码的口头报告论文？"),
         Turn("assistant", "...", ("o1", "o2")),
         Turn("user", "第二篇效果怎么样？"),
         Turn("assistant", "...", ("o2",)),
     ]
-    again = continued("那海报里呢？一共多少篇？", history, "zh", small_table(rows))
+    again = continued("那海报里呢？一共多少篇？", history, "zh", table)
     assert again == "有哪些关于投机解码的海报论文？"
 
 
 def test_how_many_were_accepted_after_counting_the_rejected_ones_asks_the_topic_again() -> None:
     from assistant.plan.continued import continued
 
-    rows = [
-        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
-        for i, status in (("p1", "Poster"), ("r1", "Reject"), ("r2", "Reject"))
-    ]
+    table = memory_table(p1="Poster", r1="Reject", r2="Reject")
     history = [
         Turn("user", "papers on memory"),
         Turn("assistant", "...", ("p1", "r1", "r2")),
         Turn("user", "how many were rejected?"),
         Turn("assistant", "2 of these 3 papers match", ("r1", "r2")),
     ]
-    again = continued("how many were accepted?", history, "en", small_table(rows))
+    again = continued("how many were accepted?", history, "en", table)
     assert again == "accepted papers on memory"
 
 
 def test_the_acceptance_rate_of_the_accepted_ones_is_that_of_the_list_they_came_from() -> None:
     from assistant.plan.followup import resolve
 
-    rows = [
-        {"id": i, "title": f"Paper {i}", "abstract": "Memory.", "status": status}
-        for i, status in (("p1", "Poster"), ("p2", "Poster"), ("r1", "Reject"))
-    ]
+    table = memory_table(p1="Poster", p2="Poster", r1="Reject")
     history = [
         Turn("user", "papers on memory"),
         Turn("assistant", "3 papers match ...", ("p1", "p2", "r1")),
         Turn("user", "how many were accepted?"),
         Turn("assistant", "2 of these 3 papers match ...", ("p1", "p2")),
     ]
-    found = resolve(
-        "what is the acceptance rate for these?", "which", [], history, small_table(rows)
-    )
+    found = resolve("what is the acceptance rate for these?", "which", [], history, table)
     assert found.focus == ("p1", "p2", "r1")  # not 2 of 2 accepted: 100%

@@ -9,7 +9,6 @@ from ..plan.details import detail_noun
 from ..plan.earlier import counts_in
 from ..plan.own_words import render
 from ..plan.plan import Plan
-from ..plan.spelling import normalise
 from ..schema import Answer, Paper, PaperHit
 from ..store.papers import PaperTable
 from ..text.counts import first_of, plural
@@ -19,6 +18,7 @@ from ..text.tokens import terms
 from .decide import Decision
 from .draft import Draft, badge, label
 from .evidence import SentenceBank
+from .status import short_status
 
 NAMED_AT_MOST = 10  # papers an abstention names; the rest it counts
 
@@ -38,7 +38,7 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
         names = _named(lang, [h.paper for h in decision.about])
         key, asked = "none_of_one" if count == 1 else "none_of", ""
         if count > 1 and not plan.subject and plan.filters.statuses:  # "which are orals?"
-            key, asked = "none_of_decision", say(lang, f"short_{plan.filters.statuses[0]}")
+            key, asked = "none_of_decision", short_status(plan.filters.statuses[0], lang)
         text = say(lang, key, count=plural(count, "paper"), n=count, names=names, decision=asked)
     return Answer(
         question=plan.question,
@@ -81,7 +81,7 @@ def unstated(plan: Plan, decision: Decision, bank: SentenceBank) -> Answer:
 def unasked(question: str) -> Answer | None:
     """An answer to a message that asks nothing: empty, punctuation only ("?!?...") or thanks;
     None for a question."""
-    if not normalise(question) or not any(c.isalnum() for c in question):
+    if not any(c.isalnum() for c in question):
         key = "not_a_question"
     elif SOCIAL_RE.match(question.strip()):
         key = "social"

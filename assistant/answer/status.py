@@ -33,7 +33,7 @@ def decided(paper: Paper, asked: tuple[str, ...], lang: str, why: bool = False) 
     return draft
 
 
-def _short(status: str, lang: str) -> str:
+def short_status(status: str, lang: str) -> str:
     """A decision's name in a count, in the language (as the data has it when it has none)."""
     key = f"short_{status}"
     return say(lang, key) if key in MESSAGES else status
@@ -53,7 +53,7 @@ def fared(papers: list[Paper], subject: str, lang: str, overall: tuple[int, int]
 
     def listed(pairs: list[tuple[str, int]]) -> str:
         return (
-            say(lang, "list_sep").join(f"{n:,} {_short(status, lang)}" for status, n in pairs)
+            say(lang, "list_sep").join(f"{n:,} {short_status(status, lang)}" for status, n in pairs)
             or "0"
         )
 

@@ -203,12 +203,15 @@ def asked_of(
     if len(about) != 1 or wide:
         return kept, None
     own = from_question(question)[0].statuses  # its own words', not an earlier question's
-    named = {d for pattern, d in _QUESTION_PATTERNS if pattern.search(question)}
-    if own and (len(named) > 1 or OPEN_QUESTION_RE.search(question)):  # "Is it an oral or a
-        return kept, ()  # poster?", "When was it accepted?": which, not whether
+    if own and (OPEN_QUESTION_RE.search(question) or len(_named_decisions(question)) > 1):
+        return kept, ()  # "When was it accepted?", "Is it an oral or a poster?": which, not whether
     if own and not kept.statuses:
         return kept, own
     return kept, () if DECISION_RE.search(question) else None
+
+
+def _named_decisions(question: str) -> set[str]:
+    return {decision for pattern, decision in _QUESTION_PATTERNS if pattern.search(question)}
 
 
 def _is_filter_use(question: str, match: re.Match[str]) -> bool:
