@@ -815,6 +815,16 @@ def test_a_long_set_names_its_first_accepted_papers_and_counts_the_rest() -> Non
     assert text.index("(Oral)") < text.index("(Poster)") and f", and {15 - MAX_NAMED} more" in text
 
 
+def test_a_chinese_acceptance_rate_writes_large_counts_with_separators() -> None:
+    # "本语料库中有 1140 篇关于…" beside "全部 19,638 篇论文"
+    from assistant.answer.status import fared
+
+    papers = [Paper(f"p{i}", f"Paper {i}", "A.", status="Poster") for i in range(1140)]
+    text = fared(papers, "扩散模型", "zh", (5000, 19638)).text()
+    assert text.startswith("本语料库中有 1,140 篇关于“扩散模型”的论文，其中 1,140 篇被接收")
+    assert "全部 19,638 篇论文" in text
+
+
 def test_what_part_of_a_model_is_no_acceptance_rate(engine: Engine) -> None:
     question = "In the grokking paper, what part of the model do the authors track?"
     assert not engine.plan(question).rate

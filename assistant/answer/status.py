@@ -66,7 +66,7 @@ def fared(papers: list[Paper], subject: str, lang: str, overall: tuple[int, int]
         lang,
         key,
         papers=count,
-        n=len(papers),
+        n=f"{len(papers):,}",
         subject=subject,
         accepted=f"{accepted:,}",
         share=share,
