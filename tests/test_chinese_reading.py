@@ -508,6 +508,21 @@ def test_a_restatement_is_an_alternative_and_mainly_is_framing(engine: Engine) -
     assert "bn6bD7TowO" in {c.paper.id for c in engine.ask(question).citations}  # RTL circuits
 
 
+def test_a_restatement_adds_only_what_is_close_to_what_it_restates(
+    engine: Engine,
+) -> None:
+    # 模型量化 translates on its own; its restatement added "deep equilibrium models" and
+    # "low-rank adaptation", far from it (189 LoRA-led papers on all of ICLR 2026 instead of 267)
+    plan = engine.plan("哪些论文研究模型量化，也就是降低权重精度的？")
+    assert plan.subject == "model quantization" and plan.own_subject == "模型量化"
+    # what a restatement adds in the sense of what it restates stays
+    plan = engine.plan("哪些论文研究数据效率，也就是用更少的训练数据达到好效果的？")
+    assert plan.subject == "data efficiency or data-efficient training"
+    # 顿悟 (grokking) does not: its restatement is what the subject is read by, set apart once
+    plan = engine.plan("有研究顿悟现象、也就是从记忆到泛化转变的论文吗？")
+    assert plan.own_subject == "顿悟现象、从记忆到泛化转变"
+
+
 def test_a_determiner_and_an_or_left_dangling_by_framing_are_no_part_of_the_subject(
     engine: Engine,
 ) -> None:

@@ -56,7 +56,12 @@ def ranked(
     order = say(lang, "most_first" if toward > 0 else "least_first")
     verb = verb_for(len(stated), "state")
     lead = say(
-        lang, "ranked", k=len(stated), count=plural(len(hits), "paper"), n=f"{len(hits):,}", verb=verb
+        lang,
+        "ranked",
+        k=len(stated),
+        count=plural(len(hits), "paper"),
+        n=f"{len(hits):,}",
+        verb=verb,
     )
     draft.parts.append(lead + say(lang, "ranked_by", quantity=asked.quantity, order=order))
     for number, (_, paper, sentence) in enumerate(stated, start=1):

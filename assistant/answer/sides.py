@@ -59,7 +59,9 @@ def sides(bank: SentenceBank, sets: list[tuple[str, list[PaperHit]]], lang: str 
                 f"{number}. {label(hit.paper)}{badge(hit.paper)}: {display(text)} {marker}"
             )
         if len(hits) > TOP_PAPERS:
-            draft.parts.append(say(lang, "sides_more", n=f"{len(hits) - TOP_PAPERS:,}", subject=name))
+            draft.parts.append(
+                say(lang, "sides_more", n=f"{len(hits) - TOP_PAPERS:,}", subject=name)
+            )
     if both:
         names = say(lang, "list_sep").join(label(h.paper) for h in both[:MAX_BOTH])
         draft.parts.append("\n" + say(lang, "sides_both", names=names))

@@ -20,13 +20,17 @@ from .followup import Resolved, unpointed
 from .foreign import Foreign, Translation
 from .kinds import SET_KINDS, Kind
 from .named import names_removed, without_names
-from .own_words import before_cue, content
+from .own_words import before_cue, before_restated, content
 from .stated import CODE_ASK_RE
 from .subjects import split_negation, subject_of, uncontrasted
 from .superlative import superlative_zh, without_superlative
 from .threshold import threshold, threshold_zh, without_threshold
 
 INSTRUMENT_RE = re.compile(ZH_INSTRUMENT)
+# a phrase a restatement adds is kept when at least this close (MiniLM cosine) to one of what it
+# restates: "data-efficient training" is 0.67 from "data efficiency"; "low-rank adaptation" 0.22
+# and "deep equilibrium models" 0.36 from "model quantization" (chosen on dev, see RESULTS.md)
+RESTATED_CLOSE = 0.6
 
 
 @dataclass(frozen=True)
@@ -100,13 +104,18 @@ def foreign_words(
     # what it sets its subject against ("…，而不是…") is no part of it: its "或" no alternative
     question = before_cue(question, lang, "rather than") or question
     own = content(names_removed(question, table, about), lang)
+    said = before_restated(question, lang) if kind in SET_KINDS else ""
+    restated = _restated(foreign, embedder, content(names_removed(said, table, about), lang), own)
+    own = restated[0] if restated else own
     if (most := superlative_zh(question)) and kind in SET_KINDS:  # 任务 of 任务最多 is no subject
         own = " ".join(own.replace(most.quantity, " ").split())
     own = without_threshold(own, threshold_zh(own), bool(resolved.focus))
     if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
         own = " ".join(own.replace("、", " ").split())
     earlier = content(names_removed(context, table, about), language(context)) if context else ""
-    translation = instrumental(foreign, own) or foreign.translate(own)
+    translation = (
+        instrumental(foreign, own) or (restated or ("", None))[1] or foreign.translate(own)
+    )
     english = translation.phrases
     query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
     subject = (translation.subject or own) if kind in SET_KINDS else ""
@@ -125,6 +134,27 @@ def foreign_words(
         negated=NEGATED in rendered,  # wherever it stands: "与视频无关" ends the question
         headed=translation.headed,
     )
+
+
+def _restated(
+    foreign: Foreign, embedder: MiniLMEmbedding, said: str, whole: str
+) -> tuple[str, Translation] | None:
+    """What "X，也就是Y" is about when X (`said`) translates on its own: X's phrases, and those of
+    the whole that are at least RESTATED_CLOSE close to one of them (数据效率，也就是用更少的训练
+    数据…: "data efficiency" and "data-efficient training"; 模型量化，也就是降低权重精度的:
+    "model quantization", not "low-rank adaptation"), with the subject in its own words they
+    come from; None when X does not translate (顿悟，也就是…: the restatement is all there is)."""
+    first = foreign.translate(said) if said else None
+    if first is None or not first.phrases:
+        return None
+    others = [p for p in foreign.translate(whole).phrases if p not in first.phrases]
+    vectors = embedder.embed_many([*first.phrases, *others])
+    nearest = (vectors[len(first.phrases) :] @ vectors[: len(first.phrases)].T).max(axis=1)
+    close = [p for p, cosine in zip(others, nearest) if cosine >= RESTATED_CLOSE]
+    if not close:
+        return said, first
+    english = (*first.phrases, *close)
+    return whole, Translation(english, " or ".join(english))
 
 
 def instrumental(foreign: Foreign, own: str) -> Translation | None:
