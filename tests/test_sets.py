@@ -761,6 +761,17 @@ def test_most_of_a_quantity_orders_the_papers_by_the_figure_each_states(engine: 
     assert "may not count the same thing" in answer.text
     fewest = engine.ask("Which benchmark has the fewest tasks?")
     assert listed(fewest)[:2] == [IMAGENWORLD, SCUBA]
+    # the papers ranked are the benchmarks, not those about "tasks" ("2 of these 15 papers")
+    assert engine.plan("Which benchmark has the most tasks?").subject == "benchmark"
+
+
+def test_which_thing_is_the_largest_ranks_by_the_size_of_that_thing(engine: Engine) -> None:
+    # "Which dataset is the largest?" listed all 19 papers by their topics
+    answer = engine.ask("Which dataset is the largest?")
+    assert listed(answer)[:1] == [TUMOR]  # "a large-scale dataset of 1.5M CoT-labeled VQA ..."
+    assert "state a figure for “dataset”" in answer.text or "states a figure for “dataset”" in (
+        answer.text
+    )
 
 
 @pytest.mark.parametrize(
@@ -866,7 +877,9 @@ def test_a_superlative_no_abstract_gives_a_figure_for_lists_the_papers_as_usual(
     [
         ("Which paper has the largest dataset?", "largest", "dataset"),
         ("the largest number of tasks", "largest", "number of tasks"),
-        ("Which method is fastest?", "fastest", ""),
+        ("Which method is fastest?", "fastest", "method"),  # a quality: no figure ranks it
+        ("Which dataset is the largest?", "largest", "dataset"),
+        ("Which one is the largest?", "largest", ""),
         ("papers of interest on request", None, None),  # interest, request: no "-er" word
     ],
 )

@@ -23,6 +23,8 @@ QUANTITY_ENDS = frozenset(
     "has have had do does did".split()
 )
 MAX_QUANTITY = 3  # words
+# "Which benchmark ...", "What dataset ...": the kind of thing asked about, when not papers
+OPENING_NOUN_RE = re.compile(r"^\s*(?:which|what)\s+([A-Za-z][\w-]*)\b", re.I)
 ZH_SUPERLATIVE_RE = re.compile(r"最[\u4e00-\u9fff](?=[？?，,。！!]|$)")  # 最多, not 最优传输
 # ... and one asking which is best (quality_asked): 哪个更好？, 哪篇最强？
 ZH_QUALITY_RE = re.compile(r"[更最](?:好|强|优|佳)(?=[？?，,。！!]|$)")
@@ -53,7 +55,7 @@ def superlative(text: str, comparative: bool = False) -> Superlative | None:
     for i, word in enumerate(words):
         most = _most(word.lower()) if comparative else ""
         if most or _is_superlative(word.lower()):
-            quantity = _quantity(words[i + 1 :])
+            quantity = _quantity(words[i + 1 :]) or _opening_noun(text)  # "is the largest"
             if quantity and (quantity[0].lower() in FRAMING_WORDS or quantity[0].endswith("ly")):
                 return None  # "most papers": the corpus; "most commonly used": no quantity
             start = i - (i > 0 and words[i - 1].lower() == "the")
@@ -101,13 +103,26 @@ def quality_asked(rendered: str, embedder: MiniLMEmbedding | GroupCache) -> bool
     return re.search(rf"\b{re.escape(written)}\b{ENDING}", rendered, re.I) is not None
 
 
-def without_superlative(subject: str) -> str:
+def without_superlative(subject: str, question: str = "") -> str:
     """A set question's subject without its superlative word, which no paper's words need meet
-    ("benchmark has the fewest tasks" -> "benchmark has the tasks")."""
+    ("benchmark has the fewest tasks" -> "benchmark has the tasks"); when no more than its
+    quantity is left, the kind of thing the question opens with (`question` "Which benchmark has
+    the most tasks?", subject "most tasks" -> "benchmark"; "Which dataset is the largest?")."""
     found = superlative(subject)
     if found is None:
         return subject
-    return " ".join(re.sub(rf"\b{re.escape(found.word)}\b", " ", subject, flags=re.I).split())
+    rest = " ".join(re.sub(rf"\b{re.escape(found.word)}\b", " ", subject, flags=re.I).split())
+    if rest.split() in ([], found.quantity.split()) and (kind := _opening_noun(question)):
+        return kind[0]
+    return rest
+
+
+def _opening_noun(question: str) -> list[str]:
+    """The noun a which-question opens with, when it is no word for the papers themselves
+    ("Which benchmark ...": ["benchmark"]; "Which papers ...", "Which one ...": [])."""
+    found = OPENING_NOUN_RE.match(question)
+    word = found.group(1) if found else ""
+    return [word] if word and word.lower() not in FRAMING_WORDS else []
 
 
 def _is_superlative(word: str) -> bool:

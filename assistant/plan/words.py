@@ -68,7 +68,7 @@ def english_words(
     own_topic = CODE_ASK_RE.sub(" ", own_topic)  # "release their code", "has code": stated
     own_topic = BYLINE_RE.sub(" papers ", own_topic)  # "papers from Google DeepMind on X": X
     own_topic = without_threshold(own_topic, threshold(own_topic), follows)  # "speedups over 2x"
-    subject = without_superlative(subject_of(own_topic)) if kind in SET_KINDS else ""
+    subject = without_superlative(subject_of(own_topic), own_topic) if kind in SET_KINDS else ""
     if kind == "topics" and (within := TOPICAL_RE.search(IN_COMMON_RE.sub(" ", own_topic))):
         subject = subject_of(within.group(1))  # "in this conference": none
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)
