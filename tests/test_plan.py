@@ -321,6 +321,25 @@ def test_a_name_other_papers_use_names_its_paper_when_called_a_paper() -> None:
     assert find_named(table, "What does the MIKASA-Robo paper test?") == ["suite"]
 
 
+def test_a_title_head_that_is_a_common_keyword_is_a_topic_unless_called_a_paper() -> None:
+    # "how many papers on time series forecasting were accepted?" answered with the decision of
+    # "Time Series Forecasting: Empowering Exogenous Data with Shape Morphing"
+    from assistant.plan.named import find_named
+
+    rows = [
+        {
+            "id": "tsf",
+            "title": "Time Series Forecasting: Empowering Exogenous Data",
+            "abstract": "A.",
+        },
+        {"id": "other", "title": "Patching Time Series Forecasting Models", "abstract": "B."},
+    ]
+    table = small_table(rows)
+    assert find_named(table, "How many papers on time series forecasting were accepted?") == []
+    assert find_named(table, "Was the time series forecasting paper accepted?") == ["tsf"]
+    assert find_named(table, "What is “Time Series Forecasting” about?") == ["tsf"]
+
+
 def memory_table(**statuses: str) -> PaperTable:
     """A table of papers on memory, each id with its decision ("Paper p1", "Poster")."""
     return small_table(

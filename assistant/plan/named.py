@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from ..schema import Paper
 from ..store.papers import PaperTable
 from ..text.names import NAME_TOKEN_RE, distinctive
 from ..text.tokens import terms
+from .foreign import conference_phrases
 
 MAX_NAME_PAPERS = 4  # a name shared by more papers than this is not a name, it's a topic
 MAX_TITLE_SCAN = 5000  # beyond this many papers, full titles are not searched in free text
@@ -45,7 +47,7 @@ def _long_names_in(table: PaperTable, question: str) -> list[str]:
     found: list[str] = []
     for _, key in sorted(hits):
         entries = table.names[key]
-        if len(entries) <= MAX_NAME_PAPERS:
+        if len(entries) <= MAX_NAME_PAPERS and not _a_topic(key, question):
             found += [e[0] for e in entries if e[0] not in found]
     return found
 
@@ -66,6 +68,8 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
             or any(strength == 2 and written == phrase for _, strength, written in entries)
         ):
             return []
+    if size > 1 and _a_topic(phrase, question):
+        return []
     strongest = max(e[1] for e in entries)
     called_paper = re.search(rf"{re.escape(phrase)}\s+{PAPER_NOUN}", question, flags=re.I)
     if strongest == 1 and (
@@ -74,6 +78,22 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
         return []  # unless the question calls it a paper ("the MIKASA-Robo paper")
     described = _described(table, question, phrase, [e[0] for e in entries])
     return [described] if described else [e[0] for e in entries if e[1] == strongest]
+
+
+def _a_topic(name: str, question: str) -> bool:
+    """Whether a title's head is a topic many papers give as a keyword ("Time Series
+    Forecasting: Empowering ...", "Tabular Data: Is Deep Learning ..."): then it names the paper
+    only when the question calls it one ("the tabular data paper") or quotes it."""
+    if name.lower() not in _keyword_topics():
+        return False
+    written = re.escape(name)
+    called = rf"{written}\s+{PAPER_NOUN}|[\"“'‘]{written}[\"”'’]"
+    return not re.search(called, question, flags=re.I)
+
+
+@lru_cache(maxsize=1)
+def _keyword_topics() -> frozenset[str]:
+    return frozenset(conference_phrases())
 
 
 def _described(table: PaperTable, question: str, phrase: str, ids: list[str]) -> str | None:
