@@ -826,6 +826,14 @@ def test_a_long_set_names_its_first_accepted_papers_and_counts_the_rest() -> Non
     assert text.index("(Oral)") < text.index("(Poster)") and f", and {15 - MAX_NAMED} more" in text
 
 
+@pytest.mark.parametrize(
+    "question", ["What's the overall acceptance rate?", "What is the acceptance rate overall?"]
+)
+def test_the_overall_acceptance_rate_is_the_corpus_s(engine: Engine, question: str) -> None:
+    # "overall" was read as the subject: "No paper in this corpus addresses this question"
+    assert engine.ask(question).text.startswith("Of these 19 papers, 19 were accepted (100%)")
+
+
 def test_a_chinese_acceptance_rate_writes_large_counts_with_separators() -> None:
     # "本语料库中有 1140 篇关于…" beside "全部 19,638 篇论文"
     from assistant.answer.status import fared

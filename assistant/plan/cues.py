@@ -224,7 +224,7 @@ PROTOTYPE_MARGIN = 0.05  # a set prototype must be this much closer than every f
 FUNCTION_WORDS = frozenset(
     "a an the all any some of on in about for to me us my please tell can could you would many "
     "papers paper works work research researches submissions studies study studying "
-    "each every brief briefly short "
+    "each every brief briefly short overall "
     "them these those they one ones it its their that which what who whose where propose proposes "
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "involve involves involving "
