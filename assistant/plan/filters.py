@@ -278,7 +278,8 @@ def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
                 continue
             pattern = (
                 rf"['\"‘“]{re.escape(name)}['\"’”]|\b{re.escape(name)}\s+(?:papers?|submissions?|works?|area|track)"
-                rf"|\b(?:area|track|category)\s+(?:of\s+)?['\"‘“]?{re.escape(name)}"
+                rf"|\b(?:primary\s+)?(?:area|track|category)\s+(?:of\s+)?['\"‘“]?{re.escape(name)}"
+                r"['\"’”]?"
             )
             match = re.search(pattern, flat)
             if match:

@@ -174,7 +174,7 @@ def make_plan(
         notes=_notes(lang, resolved.names, noted, early, absent_year(question, table.years)),
         lang=lang,
         short_of=resolved.short_of,
-        **_set_only(words, kind, rendered, lang),
+        **_set_only(words, kind, own, lang),
     )
 
 
@@ -244,8 +244,8 @@ def _asks(
 
 def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, Any]:
     """What it searches by, and what only a set question keeps: its subject in its own words,
-    its negation, its head; a term it asks for word for word, which is then its subject (or
-    the quantity of a bound asked of nothing else)."""
+    its negation, its head; a term it asks for word for word (`rendered` is without filters: an
+    area in quotes is none), then its subject (or the quantity of a bound asked of no other)."""
     wide = kind in SET_KINDS
     term = mentioned_term(rendered, lang) or quantity_term(words.subject, rendered, lang)
     literal = {"literal": term, "subject": term} if term and wide else {}
