@@ -775,3 +775,15 @@ def test_a_decision_none_of_the_papers_at_hand_has_is_said_as_such(
     first = engine.ask("Which papers use chain-of-thought reasoning?")
     turns = replied(first.question, first)
     assert engine.ask(question, turns).text == text
+
+
+def test_how_many_of_something_the_model_has_is_asked_of_the_paper_just_answered(
+    engine: Engine,
+) -> None:
+    # "how many parameters does the model have?" after a question about one paper listed the
+    # corpus's papers on "parameters" (on all of ICLR 2026: 77 of them, not NextStep-1's 14B)
+    turns = replied(
+        "What does xLSTM Scaling Laws study?", engine.ask("What does xLSTM Scaling Laws study?")
+    )
+    plan = engine.plan("How many parameters does the model have?", turns)
+    assert plan.kind == "facts" and plan.focus == (XLSTM,)

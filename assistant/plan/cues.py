@@ -25,7 +25,7 @@ ONE_DESCRIBED_RE = re.compile(
     r"^(?!.*\b(?:papers|works|studies|submissions|ones)\b)"  # a question about several
     r"\s*(?:what|how|why|which|who|where|when|in)\b[^?]*?\b(?:does|did|do|is|was|has|of|in|by)\s+"
     r"(?:the|this|that)\s+(?!(?:\w+est|most|first|last)\b)(?:[\w-]+\s+){0,4}?"
-    r"(?:paper|work|study|benchmark|method|submission)\b(?!\s+(?:that|which|who)\b)",
+    r"(?:paper|work|study|benchmark|method|model|submission)\b(?!\s+(?:that|which|who)\b)",
     re.I,
 )
 # a question asking what a term is ("What is GRPO?", "Explain flow matching.", "What does RLHF
