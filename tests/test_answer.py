@@ -87,6 +87,10 @@ def test_filter_only_question_lists_every_paper_of_the_area(engine: Engine, ques
     [
         ("Which papers are orals?", "decisions: 19 Poster"),
         ("哪些是口头报告？", "录用结果：19 Poster"),
+        # ICLR 2026 records no spotlights: the word was ignored, and all the papers on the
+        # subject listed, most of them not accepted
+        ("Summarize the spotlight papers on memory.", "decisions: 19 Poster"),
+        ("Which papers were accepted as a spotlight?", "decisions: 19 Poster"),
     ],
 )
 def test_a_decision_no_paper_has_says_which_decisions_the_papers_have(
@@ -95,6 +99,13 @@ def test_a_decision_no_paper_has_says_which_decisions_the_papers_have(
     # all 19 are posters: "no paper addresses this question" left the reader guessing why
     answer = engine.ask(question)
     assert answer.abstained and answer.citations == () and says in answer.text
+
+
+def test_a_name_with_spotlight_in_it_is_no_decision() -> None:
+    from assistant.plan.filters import from_question
+
+    assert not from_question("What does GUI-Spotlight propose?")[0].statuses
+    assert not from_question("Summarize Spotlight on Token Perception.")[0].statuses
 
 
 def test_comparison_is_a_cited_table_with_unstated_cells_marked(engine: Engine) -> None:

@@ -30,6 +30,7 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "rejected": REJECTED_STATUSES,
     "desk rejected": ("Desk Rejected",),
     "withdrawn": ("Withdrawn",),
+    "spotlight": ("Spotlight", "ConditionalSpotlight"),  # none at ICLR 2026: the answer says so
 }
 ICLR_YEAR = r"ICLR(?:\s*[-']?\s*20\d\d)?"  # "ICLR", "ICLR 2026"
 ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
@@ -62,6 +63,14 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "oral",
     ),
     (re.compile(rf"{AS_A}\b(?:posters?|poster\s+papers?)\b{AT_ICLR}", re.I), "poster"),
+    (  # "spotlight papers", "the spotlights", "accepted as a spotlight"; not "GUI-Spotlight"
+        re.compile(
+            rf"{AS_A}(?<![\w-])spotlights?"
+            r"(?:\s+(?:papers?|submissions?|presentations?)\b|(?=\s*[?.!]*$))",
+            re.I,
+        ),
+        "spotlight",
+    ),
     (
         re.compile(r"\bdesk[\s-]+rejected\b(?:\s+(?:papers?|submissions?))?", re.I),
         "desk rejected",
