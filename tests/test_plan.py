@@ -539,6 +539,20 @@ def test_everyday_words_inflections_names_and_capitals_are_no_typos() -> None:
     assert spelled("papers on decodng", lambda word: 1) == ("papers on decodng", ())
 
 
+def test_a_typo_a_few_abstracts_share_is_still_read_as_the_far_commoner_word() -> None:
+    # ICLR 2026's abstracts hold "retreival" twice and "generaton" once: the question was left
+    # as typed and found no paper, where 298 papers are on retrieval-augmented generation
+    from assistant.plan.spelling import spelled
+
+    uses = {"retreival": 2, "retrieval": 1300, "generaton": 1, "generation": 7849}
+    question = "wich papers study retreival augmented generaton?"
+    read, typos = spelled(question, lambda word: uses.get(word, 0))
+    assert read == "which papers study retrieval augmented generation?"
+    assert ("retreival", "retrieval") in typos
+    # two letters swapped are a slip as letters left out are: the commoner word is meant
+    assert spelled("diffusion modles", lambda word: 0)[0] == "diffusion models"  # not modules
+
+
 def test_an_ordinal_counts_in_the_latest_list_long_enough(engine: Engine) -> None:
     scuba, elmur = "bkjKnO9s7T", "bm3rbtEMFj"
     history = [

@@ -24,6 +24,9 @@ MAX_QUESTION_CHARS = 2000
 SHOUTED_WORDS = 3  # a question of this many words or more, nearly all in capitals, is shouted
 MIN_TYPO = 4  # shorter words are too often right for a correction to be a guess worth making
 LONG_TYPO = 8  # from this length a word may be two edits away from what was meant
+# a word a few abstracts use is still a typo when the word read instead is this many times as
+# common: the abstracts of ICLR 2026 hold "retreival" twice and "generaton" once
+OWN_TYPO_RATIO = 100
 NAME_RE = re.compile(r"(?<![\w-])[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?![\w-])")  # "RepSpech"
 MIN_NAME = 4  # letters in the shortest misspelt name read as a paper's
 WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
@@ -42,11 +45,17 @@ def _other_words() -> frozenset[str]:
     return frozenset(english | set(packaged_df()[1]))
 
 
-def _typo(word: str, used: Callable[[str], int]) -> bool:
+def _typo(word: str) -> bool:
     if len(word) < MIN_TYPO or word in known_words() or word in _other_words():
         return False
     stems = tokenize(word)
-    return bool(stems) and stems[0] not in _other_words() and not used(word)
+    return bool(stems) and stems[0] not in _other_words()
+
+
+def _rare_beside(word: str, meant: str, used: Callable[[str], int]) -> bool:
+    """Whether the corpus uses `word` not at all, or far less than `meant` (OWN_TYPO_RATIO)."""
+    own = used(word)
+    return not own or own * OWN_TYPO_RATIO <= used(meant)
 
 
 @lru_cache(maxsize=1)
@@ -64,7 +73,7 @@ def spelled(question: str, used: Callable[[str], int]) -> tuple[str, tuple[tuple
         return question, ()
     fixed: dict[str, str] = {}
     for word in set(WORD_RE.findall(question)):
-        if _typo(word, used) and (meant := _meant(word)):
+        if _typo(word) and (meant := _meant(word)) and _rare_beside(word, meant, used):
             fixed[word] = meant
     if not fixed:
         return question, ()
@@ -95,8 +104,9 @@ def _by_length_of(names: dict[str, str], n: int) -> list[str]:
 
 def _meant(word: str) -> str | None:
     """The known word within one edit (two for a long word) with the same first letter, one the
-    word only leaves letters out of first (the commonest slip: "wich", "which", not "with"),
-    then the fewest edits, then the commonest; None when there is none."""
+    word is a slip of first (letters left out: "wich", "which", not "with"; two swapped:
+    "modles", "models" before "modules", the commoner), then the fewest edits, then the
+    commonest; None when there is none."""
     limit = 2 if len(word) >= LONG_TYPO else 1
     counts = known_words()
     near = {
@@ -105,13 +115,22 @@ def _meant(word: str) -> str | None:
         for w in _by_length().get(n, ())
         if w[0] == word[0] and (d := _distance(word, w, limit)) <= limit
     }
-    return max(near, key=lambda w: (_leaves_out(word, w), -near[w], counts[w], w)) if near else None
+    return max(near, key=lambda w: (_slip(word, w), -near[w], counts[w], w)) if near else None
 
 
-def _leaves_out(word: str, longer: str) -> bool:
-    """Whether `word` is `longer` with letters left out."""
-    letters = iter(longer)
-    return len(word) < len(longer) and all(c in letters for c in word)
+def _slip(word: str, meant: str) -> bool:
+    """Whether `word` is `meant` with letters left out, or with two neighbours swapped."""
+    letters = iter(meant)
+    if len(word) < len(meant):
+        return all(c in letters for c in word)
+    differ = [i for i, (a, b) in enumerate(zip(word, meant)) if a != b]
+    return (
+        len(word) == len(meant)
+        and len(differ) == 2
+        and differ[1] == differ[0] + 1
+        and word[differ[0]] == meant[differ[1]]
+        and word[differ[1]] == meant[differ[0]]
+    )
 
 
 def _distance(a: str, b: str, limit: int) -> int:
