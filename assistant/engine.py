@@ -192,12 +192,13 @@ class Engine:
 
     def with_members(self, plan: Plan, hits: list[PaperHit], answer: Answer, total: int) -> Answer:
         """The answer with every paper of its set when it shows only some (a listing's first 100
-        of `total`; the examples a keywords answer or an acceptance rate cites): a follow-up
-        ("其中…的有几篇？", "Which of them are orals?") asks about all of them."""
+        of `total`; the examples a keywords answer or a rate cites; a comparison's first lines):
+        a follow-up ("其中…的有几篇？", "Which of them are orals?") asks about all of them."""
         if plan.listing and total > len(hits):
             return replace(answer, members=tuple(p.id for p in self.retriever.listed(plan)))
         cited = {c.paper.id for c in answer.citations}
-        if (plan.kind == "topics" or plan.rate) and len(hits) > len(cited):
+        whole = plan.kind in ("topics", "compare") or plan.rate or bool(plan.aspect)
+        if whole and len(hits) > len(cited):  # ... or a line for each of the first 20 of 107
             return replace(answer, members=tuple(h.paper.id for h in hits))
         return answer
 

@@ -787,3 +787,21 @@ def test_how_many_of_something_the_model_has_is_asked_of_the_paper_just_answered
     )
     plan = engine.plan("How many parameters does the model have?", turns)
     assert plan.kind == "facts" and plan.focus == (XLSTM,)
+
+
+def test_a_comparison_showing_the_first_lines_of_a_set_stands_for_the_whole_set(
+    engine: Engine,
+) -> None:
+    # "compare them" over 107 papers shows a line for each of the first 20; "what about the
+    # posters?" then filtered those 20 ("19 of these 20 papers") instead of the 107
+    from dataclasses import replace
+
+    from assistant.schema import PaperHit
+
+    turns = replied("Summarize the papers", engine.ask("Summarize the papers"))
+    plan = engine.plan("Compare them", turns)
+    answer = engine.ask("Compare them", turns)
+    hits = [PaperHit(p, 1.0) for i in plan.focus if (p := engine.table.get(i)) is not None]
+    shown = replace(answer, citations=answer.citations[:3])  # as if only 3 lines fitted
+    assert plan.kind == "compare" and len(hits) == 19
+    assert len(engine.with_members(plan, hits, shown, len(hits)).members) == 19
