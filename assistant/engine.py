@@ -191,16 +191,16 @@ class Engine:
         return replace(again, named=(found,), described=True)
 
     def with_members(self, plan: Plan, hits: list[PaperHit], answer: Answer, total: int) -> Answer:
-        """The answer with every paper of its set when it shows only some (a listing's first 100
-        of `total`; the examples a keywords answer or a rate cites; a comparison's first lines):
-        a follow-up ("其中…的有几篇？", "Which of them are orals?") asks about all of them."""
+        """The answer with every paper of its set when it shows some (a listing's first 100 of
+        `total`, a keywords answer's or a rate's examples, a comparison's first lines): a
+        follow-up ("其中…的有几篇？", "Which of them are orals?") asks about all of them."""
         if plan.listing and total > len(hits):
             return replace(answer, members=tuple(p.id for p in self.retriever.listed(plan)))
-        cited = {c.paper.id for c in answer.citations}
-        whole = plan.kind in ("topics", "compare") or plan.rate or bool(plan.aspect)
-        if whole and len(hits) > len(cited):  # ... or a line for each of the first 20 of 107
+        cited = len({c.paper.id for c in answer.citations})
+        if (plan.kind == "topics" or plan.rate) and len(hits) > cited:
             return replace(answer, members=tuple(h.paper.id for h in hits))
-        return answer
+        shown = (plan.kind == "compare" or plan.aspect) and len(plan.focus) > cited  # 20 of 107
+        return replace(answer, members=plan.focus) if shown else answer
 
     def of_discussed(
         self, plan: Plan, history: Sequence[Turn], closest: Sequence[PaperHit]
