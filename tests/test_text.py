@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.schema import Paper
 from assistant.text.latex import clean_latex
 from assistant.text.markers import (
     MARKER_RE,
@@ -326,6 +327,15 @@ def test_latex_symbols_escapes_and_stray_braces_read_as_text() -> None:
         "Draft, Verify, & Improve the <graph token>"
     )
     assert clean_latex(r"error \leq 0.1, \top") == r"error ≤ 0.1, \top"  # unknown commands stay
+
+
+def test_an_accent_command_reads_as_the_accented_letter() -> None:
+    # the title "Huxley-G\"odel Machine" showed as **Huxley-G\"odel Machine**
+    assert clean_latex(r"Huxley-G\"odel Machine") == "Huxley-Gödel Machine"
+    assert clean_latex(r"Sch\"{o}dinger, caf\'e") == "Schödinger, café"
+    assert Paper("p", r"Huxley-G\"odel Machine: Human-Level Coding", "A.").display_name == (
+        "Huxley-Gödel Machine"
+    )
 
 
 def test_a_citation_command_keeps_its_key_and_roman_text_its_words() -> None:

@@ -25,7 +25,7 @@ from .papers import PaperTable, keyword_terms
 PACKAGED_ACRONYMS = DATA_DIR / "acronyms.json"  # learned from all of ICLR 2026 (scripts/)
 PACKAGED_DF = DATA_DIR / "term_df.json"  # document frequencies over all of ICLR 2026
 PACKAGED_VARIANTS = DATA_DIR / "stem_variants.json"  # forms of one word (scripts/)
-LAYOUT = "catalog-v5"  # what the derived files hold: a cache of another layout is derived again
+LAYOUT = "catalog-v6"  # what the derived files hold: a cache of another layout is derived again
 VECTORS_FILE = "paper_vectors.npy"
 OWN_STATISTICS = 1000  # a corpus this large weighs words by its own document frequencies
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 _SC_RE = re.compile(r"\\textsc\{([^{}]*)\}")
 _CMD_RE = re.compile(
@@ -67,12 +68,24 @@ _SYMBOL_RE = re.compile(
 _BRACED_RE = re.compile(r"\{([^{}\\]{0,30})\}")  # braces left around a bit of text: {×}
 _BARE_CMD_RE = re.compile(r"\\(?:left|right|,|;|!|quad|qquad)")
 _SPACES_RE = re.compile(r"[ \t]+")
+# an accent on a letter, with or without braces: G\"odel -> Gödel, caf\'e -> café
+_ACCENT_RE = re.compile(r"\\([\"'`^~=.])\s*(?:\{([A-Za-z])\}|([A-Za-z]))")
+ACCENTS = {
+    '"': "\u0308",
+    "'": "\u0301",
+    "`": "\u0300",
+    "^": "\u0302",
+    "~": "\u0303",
+    "=": "\u0304",
+    ".": "\u0307",
+}
 
 
 def clean_latex(text: str) -> str:
     """`$\\textbf{ELMUR}$ (\\textsc{recon}) 5\\%` -> `ELMUR (RECON) 5%`; other text unchanged."""
     out = text
     if "\\" in out:  # most abstracts have no command at all: skip the command patterns
+        out = _ACCENT_RE.sub(_accented, out)
         out = _SC_RE.sub(lambda m: m.group(1).upper(), out)
         out = _CITE_RE.sub(r"(\1)", out)
         for _ in range(3):  # nested commands such as \textbf{\emph{x}}
@@ -83,3 +96,8 @@ def clean_latex(text: str) -> str:
         out = _BRACED_RE.sub(r"\1", out)
     out = out.replace("$", "").replace("~", " ").replace("``", '"').replace("''", '"')
     return _SPACES_RE.sub(" ", out).strip()
+
+
+def _accented(found: re.Match[str]) -> str:
+    letter = found.group(2) or found.group(3)
+    return unicodedata.normalize("NFC", letter + ACCENTS[found.group(1)])
