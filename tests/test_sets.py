@@ -943,7 +943,12 @@ def test_the_largest_model_is_ordered_by_size_not_by_how_many_models(engine: Eng
 
 @pytest.mark.parametrize(
     "question",
-    ["What are the most common topics in this collection?", "这些论文中最常见的主题是什么？"],
+    [
+        "What are the most common topics in this collection?",
+        "这些论文中最常见的主题是什么？",
+        # "main themes" was a summary cue, its subject "main themes among": no paper matched
+        "What are the main themes among these papers?",
+    ],
 )
 def test_the_commonest_topics_are_counted_from_the_papers_keywords(
     engine: Engine, question: str

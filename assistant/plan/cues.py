@@ -171,7 +171,7 @@ ASK_RE = re.compile(
 BETWEEN_RE = re.compile(r"\bbetween\b", re.I)  # "between A and B", of two named papers
 SUMMARY_RE = re.compile(
     r"\b(?:summari[sz]e|summary|overview|survey|recap|tl;?dr|in brief|"
-    r"main (?:ideas|themes|contributions)|what (?:is|are) .* about|"
+    r"main (?:ideas|contributions)|what (?:is|are) .* about|"
     r"what(?:'s| is) new (?:in|on|about)|recent (?:work|advances|progress) (?:in|on))\b",
     re.I,
 )

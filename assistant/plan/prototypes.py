@@ -45,6 +45,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Which research areas have the most papers?",
         "What topics do the ... papers cover?",
         "What themes dominate the conference?",
+        "What are the main themes of these papers?",
         "What do these papers have in common?",
     ),
     "facts": (
