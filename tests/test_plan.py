@@ -13,10 +13,11 @@ from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.plan.count import asked_count
 from assistant.plan.fields import field_asked
-from assistant.plan.filters import from_flags, year_from_question
+from assistant.plan.filters import from_flags
 from assistant.plan.kinds import defined_term
 from assistant.plan.named import mentioned_papers
 from assistant.plan.own_words import content
+from assistant.plan.scopes import year_from_question
 from assistant.plan.spelling import normalise
 from assistant.plan.subjects import subject_of
 from assistant.schema import Turn
@@ -338,6 +339,9 @@ def test_a_title_head_that_is_a_common_keyword_is_a_topic_unless_called_a_paper(
     assert find_named(table, "How many papers on time series forecasting were accepted?") == []
     assert find_named(table, "Was the time series forecasting paper accepted?") == ["tsf"]
     assert find_named(table, "What is “Time Series Forecasting” about?") == ["tsf"]
+    # written as the title writes it, as a name, it names the paper; after "papers on", not
+    assert find_named(table, "What does Time Series Forecasting propose?") == ["tsf"]
+    assert find_named(table, "How many papers on Time Series Forecasting were accepted?") == []
 
 
 def memory_table(**statuses: str) -> PaperTable:

@@ -26,10 +26,11 @@ from .cues_followup import (
     SINGULAR_RE,
 )
 from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
-from .filters import DECISIONS, RATE_RE, area_from_question, decision_in, from_question
+from .filters import DECISIONS, RATE_RE, decision_in, from_question
 from .kinds import defined_term
 from .named import find_named, names_removed
 from .own_words import content, render
+from .scopes import area_from_question
 from .spelling import misnamed, normalise, spelled
 from .subjects import subject_of
 

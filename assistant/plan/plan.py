@@ -23,21 +23,13 @@ from .cues import COUNT_ASKED_RE, SIMILAR_RE
 from .cues_followup import PLURAL_RE
 from .details import DETAIL_RE
 from .fields import field_asked
-from .filters import (
-    RATE_RE,
-    absent_year,
-    as_earlier,
-    asked_of,
-    merge,
-    stated,
-    without_areas,
-    without_decision,
-)
+from .filters import RATE_RE, as_earlier, asked_of, merge, without_decision
 from .followup import Resolved, resolve, subjectless
 from .foreign import Foreign
 from .kinds import SET_KINDS, Kind, classify, defined_term, prototypes_for
 from .named import find_named, names_removed
 from .own_words import content, render
+from .scopes import absent_year, stated, without_areas
 from .stated import CODE_ASK_RE
 from .subjects import mentioned_term
 from .threshold import quantity_term
