@@ -47,7 +47,7 @@ def _long_names_in(table: PaperTable, question: str) -> list[str]:
     found: list[str] = []
     for _, key in sorted(hits):
         entries = table.names[key]
-        if len(entries) <= MAX_NAME_PAPERS and not _a_topic(key, question):
+        if len(entries) <= MAX_NAME_PAPERS and not _a_topic(key, question, entries):
             found += [e[0] for e in entries if e[0] not in found]
     return found
 
@@ -68,7 +68,7 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
             or any(strength == 2 and written == phrase for _, strength, written in entries)
         ):
             return []
-    if size > 1 and _a_topic(phrase, question):
+    if size > 1 and _a_topic(phrase, question, entries):
         return []
     strongest = max(e[1] for e in entries)
     called_paper = re.search(rf"{re.escape(phrase)}\s+{PAPER_NOUN}", question, flags=re.I)
@@ -80,15 +80,19 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
     return [described] if described else [e[0] for e in entries if e[1] == strongest]
 
 
-def _a_topic(name: str, question: str) -> bool:
+def _a_topic(name: str, question: str, entries: list[tuple[str, int, str]]) -> bool:
     """Whether a title's head is a topic many papers give as a keyword ("Time Series
     Forecasting: Empowering ...", "Tabular Data: Is Deep Learning ..."): then it names the paper
-    only when the question calls it one ("the tabular data paper") or quotes it."""
+    only when the question calls it one ("the tabular data paper"), quotes it, or writes it
+    as the title does, not after "papers on" ("What does Tabular Data propose?")."""
     if name.lower() not in _keyword_topics():
         return False
-    written = re.escape(name)
-    called = rf"{written}\s+{PAPER_NOUN}|[\"“'‘]{written}[\"”'’]"
-    return not re.search(called, question, flags=re.I)
+    said = re.escape(name)
+    called = rf"{said}\s+{PAPER_NOUN}|[\"“'‘]{said}[\"”'’]"
+    if re.search(called, question, flags=re.I):
+        return False
+    as_titled = (re.escape(e[2]) for e in entries if e[1] == 2)
+    return not any(re.search(rf"(?<!\bon )(?<!\babout )\b{t}\b", question) for t in as_titled)
 
 
 @lru_cache(maxsize=1)
