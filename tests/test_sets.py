@@ -782,16 +782,18 @@ def test_most_of_a_quantity_orders_the_papers_by_the_figure_each_states(engine: 
     fewest = engine.ask("Which benchmark has the fewest tasks?")
     assert listed(fewest)[:2] == [IMAGENWORLD, SCUBA]
     # the papers ranked are the benchmarks, not those about "tasks" ("2 of these 15 papers")
-    assert engine.plan("Which benchmark has the most tasks?").subject == "benchmark"
+    assert engine.plan("Which benchmark has the most tasks?").subject == "benchmark tasks"
+    # a percentage is no count of tasks: "less than 5% success rate on SCUBA"
+    assert "5% success rate" not in fewest.text
 
 
-def test_which_thing_is_the_largest_ranks_by_the_size_of_that_thing(engine: Engine) -> None:
-    # "Which dataset is the largest?" listed all 19 papers by their topics
+def test_which_thing_is_the_largest_lists_things_of_that_kind(engine: Engine) -> None:
+    # "Which dataset is the largest?" listed all 19 papers by their topics; no figure near
+    # "dataset" reliably states a dataset's size (on all of ICLR 2026, "2B model" and "gains of
+    # 99.1%" ranked "the largest benchmark"), so they are listed, not ranked
     answer = engine.ask("Which dataset is the largest?")
-    assert listed(answer)[:1] == [TUMOR]  # "a large-scale dataset of 1.5M CoT-labeled VQA ..."
-    assert "state a figure for “dataset”" in answer.text or "states a figure for “dataset”" in (
-        answer.text
-    )
+    assert engine.plan("Which dataset is the largest?").subject == "dataset"
+    assert TUMOR in listed(answer) and len(listed(answer)) < 19
 
 
 @pytest.mark.parametrize(
@@ -905,9 +907,7 @@ def test_a_superlative_no_abstract_gives_a_figure_for_lists_the_papers_as_usual(
     [
         ("Which paper has the largest dataset?", "largest", "dataset"),
         ("the largest number of tasks", "largest", "number of tasks"),
-        ("Which method is fastest?", "fastest", "method"),  # a quality: no figure ranks it
-        ("Which dataset is the largest?", "largest", "dataset"),
-        ("Which one is the largest?", "largest", ""),
+        ("Which method is fastest?", "fastest", ""),
         ("papers of interest on request", None, None),  # interest, request: no "-er" word
     ],
 )
@@ -933,6 +933,9 @@ def test_a_figure_is_the_number_beside_its_quantity_not_an_enumerator() -> None:
     assert figure("Our evaluation of 14 models", {"model"}, sized="model") is None
     assert figure("Our evaluation of 14 models", {"model"}) == 14  # "the most models"
     assert figure("model sizes (80M-7B)", {"model"}, sized="model") == 80e6  # the closest
+    # a percentage states a share, not a count of tasks
+    assert figure(r"less than 5\% success rate on its tasks", {"task"}, share=False) is None
+    assert figure("a success rate of 5% on its tasks", {"task"}) == 5
 
 
 def test_the_largest_model_is_ordered_by_size_not_by_how_many_models(engine: Engine) -> None:

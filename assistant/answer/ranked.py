@@ -41,10 +41,13 @@ def ranked(
         return None
     # "the largest model" asks for a size: "14 models" counts models and states none
     sized = quantity.split()[0] if quantity and not PLURAL_RE.search(quantity.split()[0]) else ""
+    share = not sized and not PLURAL_RE.search(quantity.split()[-1])  # "accuracy": 95% states it
     stated: list[tuple[float, Paper, str]] = []
     for hit in hits:
         found = [
-            (v, s) for s in bank.sentences(hit.paper) if (v := figure(s, nouns, sized)) is not None
+            (v, s)
+            for s in bank.sentences(hit.paper)
+            if (v := figure(s, nouns, sized, share)) is not None
         ]
         if found:
             value, sentence = max(found, key=lambda f: toward * f[0])
@@ -80,11 +83,12 @@ def _unstated(draft: Draft, papers: list[Paper], lang: str) -> None:
     draft.parts.append(say(lang, "figures_caveat"))
 
 
-def figure(sentence: str, nouns: set[str], sized: str = "") -> float | None:
+def figure(sentence: str, nouns: set[str], sized: str = "", share: bool = True) -> float | None:
     """The figure a sentence states for a quantity: a number just before one of its nouns ("300
     tasks", "six core tasks") or just after it ("a dataset of 1.2M images"); the closest one.
     `sized`: a singular noun whose size is asked ("model"), which a number of them ("14
-    models") does not state."""
+    models") does not state; `share`: whether a percentage may state it (not a count of tasks:
+    "less than 5% success rate on SCUBA" is no number of SCUBA's tasks)."""
     text = ENUMERATOR_RE.sub(" ", sentence)
     found = list(TOKEN_RE.finditer(text))
     tokens = [m.group() for m in found]
@@ -96,6 +100,8 @@ def figure(sentence: str, nouns: set[str], sized: str = "") -> float | None:
         if value is None or not where or _counts(tokens[i + 1 : i + 3], sized):
             continue
         if _no_value(text, found[i], tokens[i - 1] if i else ""):
+            continue
+        if not share and text[found[i].end() : found[i].end() + 3].lstrip(" \\").startswith("%"):
             continue
         gap = min(abs(i - j) for j in where)
         if gap <= NEAR and (best is None or gap < best[0]):

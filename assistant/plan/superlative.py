@@ -55,7 +55,7 @@ def superlative(text: str, comparative: bool = False) -> Superlative | None:
     for i, word in enumerate(words):
         most = _most(word.lower()) if comparative else ""
         if most or _is_superlative(word.lower()):
-            quantity = _quantity(words[i + 1 :]) or _opening_noun(text)  # "is the largest"
+            quantity = _quantity(words[i + 1 :])
             if quantity and (quantity[0].lower() in FRAMING_WORDS or quantity[0].endswith("ly")):
                 return None  # "most papers": the corpus; "most commonly used": no quantity
             start = i - (i > 0 and words[i - 1].lower() == "the")
@@ -106,14 +106,15 @@ def quality_asked(rendered: str, embedder: MiniLMEmbedding | GroupCache) -> bool
 def without_superlative(subject: str, question: str = "") -> str:
     """A set question's subject without its superlative word, which no paper's words need meet
     ("benchmark has the fewest tasks" -> "benchmark has the tasks"); when no more than its
-    quantity is left, the kind of thing the question opens with (`question` "Which benchmark has
-    the most tasks?", subject "most tasks" -> "benchmark"; "Which dataset is the largest?")."""
+    quantity is left, the kind of thing the question opens with first (`question` "Which
+    benchmark has the most tasks?", subject "most tasks" -> "benchmark tasks"; "Which dataset is
+    the largest?" -> "dataset")."""
     found = superlative(subject)
     if found is None:
         return subject
     rest = " ".join(re.sub(rf"\b{re.escape(found.word)}\b", " ", subject, flags=re.I).split())
     if rest.split() in ([], found.quantity.split()) and (kind := _opening_noun(question)):
-        return kind[0]
+        return " ".join([*kind, rest]).strip()
     return rest
 
 
