@@ -84,6 +84,8 @@ def fared(papers: list[Paper], subject: str, lang: str, overall: tuple[int, int]
     )
     if best:
         names = [f"{label(p)} {draft.cite(p, '')} ({p.status})" for p in best[:MAX_NAMED]]
-        more = say(lang, "fared_more", n=len(best) - MAX_NAMED) if len(best) > MAX_NAMED else ""
+        more = (
+            say(lang, "fared_more", n=f"{len(best) - MAX_NAMED:,}") if len(best) > MAX_NAMED else ""
+        )
         draft.parts.append(say(lang, "fared_named", names=say(lang, "list_sep").join(names)) + more)
     return draft
