@@ -91,6 +91,7 @@ def test_filter_only_question_lists_every_paper_of_the_area(engine: Engine, ques
         # subject listed, most of them not accepted
         ("Summarize the spotlight papers on memory.", "decisions: 19 Poster"),
         ("Which papers were accepted as a spotlight?", "decisions: 19 Poster"),
+        ("哪些论文是 spotlight？", "录用结果：19 Poster"),  # listed titles with Spotlight in them
     ],
 )
 def test_a_decision_no_paper_has_says_which_decisions_the_papers_have(

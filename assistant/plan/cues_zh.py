@@ -69,6 +69,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
+    (r"(?<![A-Za-z-])(?i:spotlights?)(?![A-Za-z-])", " spotlight papers "),
     # a negated decision is the other one; "有没有被接收的论文" asks for accepted ones (没有 there
     # belongs to 有没有)
     (r"(?:未|没|(?<!有)没有)被拒(?:稿|绝)?", " accepted papers "),
