@@ -836,3 +836,25 @@ def test_the_acceptance_rate_of_the_accepted_ones_is_that_of_the_list_they_came_
     ]
     found = resolve("what is the acceptance rate for these?", "which", [], history, table)
     assert found.focus == ("p1", "p2", "r1")  # not 2 of 2 accepted: 100%
+
+
+@pytest.mark.parametrize(
+    ("question", "decisions", "topic"),
+    [
+        # "oral or spotlight" was read as spotlight alone (none at ICLR 2026), "orals or
+        # posters" as orals alone
+        ("Which diffusion papers were oral or spotlight?", ("Oral", "Spotlight"), "diffusion"),
+        ("Which orals or posters are about memory?", ("Oral", "Poster"), "memory"),
+        ("Which accepted or withdrawn papers study agents?", ("Poster", "Withdrawn"), "agents"),
+        ("Which papers are orals?", ("Oral",), "papers"),
+    ],
+)
+def test_decisions_joined_by_or_ask_for_either(
+    question: str, decisions: tuple[str, ...], topic: str
+) -> None:
+    from assistant.plan.filters import from_question
+
+    wanted, rest = from_question(question)
+    assert set(decisions) <= set(wanted.statuses) and topic in rest
+    assert "Poster" not in wanted.statuses or "Poster" in decisions
+    assert all(d.lower() not in rest.lower() for d in ("oral", "poster", "spotlight", "withdrawn"))

@@ -30,6 +30,7 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "withdrawn": ("Withdrawn",),
     "spotlight": ("Spotlight", "ConditionalSpotlight"),  # none at ICLR 2026: the answer says so
 }
+EITHER_RE = re.compile(r"\s*(?:,\s*)?(?:or|and/or|/)\s*", re.I)  # "orals or spotlights"
 ICLR_YEAR = r"ICLR(?:\s*[-']?\s*20\d\d)?"  # "ICLR", "ICLR 2026"
 ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
 # "accepted as a poster", "accepted at ICLR 2026 as an oral": the whole is the filter, not
@@ -118,26 +119,39 @@ def decision_in(question: str) -> tuple[str, re.Match[str]] | None:
     """The decision the question's words ask its papers to have, and the words that say it."""
     for pattern, decision in _QUESTION_PATTERNS:
         match = pattern.search(question)
-        if match and _is_filter_use(question, match):
+        if match and _is_filter_use(question, match, _either(question, decision, match)[1]):
             return decision, match
     return None
+
+
+def _either(question: str, decision: str, match: re.Match[str]) -> tuple[list[str], int]:
+    """The decisions "A or B" asks for ("orals or spotlights", "oral or poster papers"), and
+    where their words end."""
+    decisions, end = [decision], match.end()
+    while link := EITHER_RE.match(question, end):
+        found = ((d, m) for p, d in _QUESTION_PATTERNS if (m := p.match(question, link.end())))
+        following = next(((d, m) for d, m in found if d not in decisions), None)
+        if following is None:
+            break
+        decisions.append(following[0])
+        end = following[1].end()
+    return decisions, end
 
 
 def from_question(question: str) -> tuple[Filters, str]:
     """Decision words that describe the wanted papers become a filter; the rest is the topic."""
     if (found := decision_in(question)) is None:
         return Filters(), question
-    decision, match = found
-    before = question[: match.start()]
+    decisions, end = _either(question, *found)
+    before = question[: found[1].start()]
     noun = "papers"
-    if not question[match.end() :].strip(" ?.!"):  # "LoRA variants, accepted only"
+    if not question[end:].strip(" ?.!"):  # "LoRA variants, accepted only"
         before = before.rstrip(" ,;-") + " "
         noun = "" if re.search(r"\b(?:papers?|submissions?|works?)\s*$", before, re.I) else noun
-    cleaned = (before + noun + question[match.end() :]).strip()
-    filters = Filters(
-        statuses=DECISIONS[decision], description=(f"decision: {decision} {ASKED_NOW}",)
-    )
-    return filters, re.sub(r"\s{2,}", " ", cleaned)
+    cleaned = (before + noun + question[end:]).strip()
+    statuses = tuple(dict.fromkeys(s for d in decisions for s in DECISIONS[d]))
+    described = f"decision: {' or '.join(decisions)} {ASKED_NOW}"
+    return Filters(statuses=statuses, description=(described,)), re.sub(r"\s{2,}", " ", cleaned)
 
 
 def as_earlier(filters: Filters) -> Filters:
@@ -180,11 +194,12 @@ def _named_decisions(question: str) -> set[str]:
     return {decision for pattern, decision in _QUESTION_PATTERNS if pattern.search(question)}
 
 
-def _is_filter_use(question: str, match: re.Match[str]) -> bool:
+def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
     """'orals on X', 'which accepted papers', 'rejected submissions' are filters; 'a poster child'
     or 'papers that were accepted to NeurIPS' are not worth guessing at: require the word before
-    a noun-like continuation or at the start of a request."""
-    after = question[match.end() : match.end() + 40].lower()
+    a noun-like continuation or at the start of a request. `end`: where the decision words end
+    ("oral or spotlight")."""
+    after = question[end : end + 40].lower()
     before = question[: match.start()].lower()
     if re.match(r"\s*child", after):
         return False
