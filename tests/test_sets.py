@@ -1184,3 +1184,12 @@ def test_a_set_just_listed_is_judged_by_how_far_each_paper_stands_out_from_it(
     followup = row.copy()
     followup[GIVEN:] = [1.0, 0.05, 0.3]
     assert large.probability(followup[None])[0] > large.probability(row[None])[0]
+
+
+def test_a_hyphenated_name_whose_parts_are_words_is_still_one_name(engine: Engine) -> None:
+    # "which papers use SWE-bench?" judged 14 of the 35 papers that name it on all of ICLR 2026:
+    # its parts (swebench, swe, bench) each weighed too little to make it the subject's name
+    parts = [(6.5, (("swebench",),)), (6.0, (("swe",),)), (3.7, (("bench",),))]
+    assert sole_name("SWE-bench", parts) == "SWE-bench"
+    answer = engine.ask("Which papers use MIKASA-Robo?")
+    assert listed(answer) == [ELMUR] and any("MIKASA-Robo" in n for n in answer.notes)

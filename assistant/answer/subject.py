@@ -173,11 +173,14 @@ def sole_name(subject: str, concepts: list[Concept]) -> str:
     topic, which the judge reads."""
     total = sum(w for w, _ in concepts)
     written = {stem: token for token in distinct_tokens(subject) for stem in tokenize(token)}
+    held: dict[str, float] = {}  # a name's parts weigh as one ("SWE-bench": swebench, swe, bench)
     for weight, spellings in concepts:
         names = [written[s[0]] for s in spellings if len(s) == 1 and s[0] in written]
         if total and names and weight >= NAME_SHARE * total:
             return names[0] if len(spellings) == 1 else ""
-    return ""
+        if names and len(spellings) == 1:
+            held[names[0]] = held.get(names[0], 0.0) + weight
+    return next((name for name, weight in held.items() if weight >= NAME_SHARE * total), "")
 
 
 @dataclass(frozen=True)
