@@ -409,7 +409,9 @@ def test_a_question_about_the_paper_on_a_topic_answers_from_it_best_sentence_fir
 def test_a_comparison_on_something_of_its_own_answers_that_first(engine: Engine) -> None:
     # "Compare how A and B use chain-of-thought reasoning" gave the fixed aspects only
     answer = engine.ask("Compare how Rex-Thinker and TumorChain use chain-of-thought reasoning.")
-    asked = next(line for line in answer.text.splitlines() if line.startswith("| Asked |"))
+    asked = next(
+        line for line in answer.text.splitlines() if line.startswith("| On your question |")
+    )
     assert "formulates object referring as an explicit CoT reasoning task" in asked
     assert "Chain-of-Thought (CoT) reasoning is particularly critical" in asked
     # in Chinese by meaning; a comparison asking nothing of its own has no such row
@@ -417,16 +419,21 @@ def test_a_comparison_on_something_of_its_own_answers_that_first(engine: Engine)
     assert any(
         line.startswith("| 所问 |") and "evaluation" in line for line in chinese.text.splitlines()
     )
-    assert "| Asked |" not in engine.ask("How do RepSpec and ELMUR differ?").text
-    assert "| Asked |" not in engine.ask("Compare RepSpec and ELMUR in detail.").text
+    assert "| On your question |" not in engine.ask("How do RepSpec and ELMUR differ?").text
+    assert "| On your question |" not in engine.ask("Compare RepSpec and ELMUR in detail.").text
     # the papers a follow-up points back to keep the words of their titles in what it asks
     first = "Which papers use the transformer architecture?"
     listed = engine.ask(first)
     history = [Turn("user", first), Turn("assistant", listed.text, tuple(cited(listed)))]
     memory = engine.ask("How do they differ in their use of memory?", history)
-    asked = next(line for line in memory.text.splitlines() if line.startswith("| Asked |"))
+    asked = next(
+        line for line in memory.text.splitlines() if line.startswith("| On your question |")
+    )
     assert "memory embeddings" in asked
-    assert "| Asked |" not in engine.ask("What are the differences between GTool and TopoRTL?").text
+    assert (
+        "| On your question |"
+        not in engine.ask("What are the differences between GTool and TopoRTL?").text
+    )
 
 
 @pytest.mark.parametrize(

@@ -175,7 +175,7 @@ def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> 
 def test_compare_the_first_two_asks_nothing_more_and_says_where_its_filter_came_from(
     engine: Engine,
 ) -> None:
-    # "first two" picks papers: its "two" made an "Asked" row of sentences close to "two"; and
+    # "first two" picks papers: its "two" made an "On your question" row of sentences close to "two"; and
     # the poster filter of the earlier question was noted as "(from the question)"
     turns = turns_after(engine, "Which papers use reinforcement learning?")
     posters = engine.ask("Which of them are posters?", turns)
@@ -184,13 +184,13 @@ def test_compare_the_first_two_asks_nothing_more_and_says_where_its_filter_came_
         Turn("assistant", posters.text, tuple(listed(posters))),
     ]
     answer = engine.ask("Compare the first two.", turns)
-    assert answer.kind == "compare" and "| Asked |" not in answer.text
+    assert answer.kind == "compare" and "| On your question |" not in answer.text
     # the papers compared are those picked, whatever filter came before: none is noted
     assert not any(n.startswith("filter applied") for n in answer.notes)
     further = engine.ask("Which of them mention GRPO?", turns)
     assert "filter applied: decision: poster (from an earlier question)" in further.notes
     asked = engine.ask("Compare how the first two use reinforcement learning.", turns)
-    assert "| Asked |" in asked.text
+    assert "| On your question |" in asked.text
 
 
 @pytest.mark.parametrize(

@@ -68,7 +68,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{count} the abstracts do not support left out of the model's reply.",
         "zh": "模型回答中有 {n} 处摘要不支持的内容已删去。",
     },
-    "Asked": {"en": "Asked", "zh": "所问"},
+    "Asked": {"en": "On your question", "zh": "所问"},
     "Problem": {"en": "Problem", "zh": "问题"},
     "Method": {"en": "Method", "zh": "方法"},
     "Data": {"en": "Data", "zh": "数据"},
