@@ -175,7 +175,8 @@ def test_compare_the_first_two_compares_the_first_two_listed(engine: Engine) -> 
 def test_compare_the_first_two_asks_nothing_more_and_says_where_its_filter_came_from(
     engine: Engine,
 ) -> None:
-    # "first two" picks papers: its "two" made an "On your question" row of sentences close to "two"; and
+    # "first two" picks papers: its "two" made an "On your question" row of sentences close to
+    # "two"; and
     # the poster filter of the earlier question was noted as "(from the question)"
     turns = turns_after(engine, "Which papers use reinforcement learning?")
     posters = engine.ask("Which of them are posters?", turns)
