@@ -3,6 +3,7 @@ abstract sentence of its paper that states the aspect, cited, or "not stated" wh
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from assistant.answer.aspects import ASPECTS, MODEL_FILE, AspectModel
 from assistant.answer.compare import compare
 from assistant.answer.draft import display
 from assistant.answer.evidence import sentences_of
+from assistant.config import DATA_DIR
 from assistant.engine import Engine
 from assistant.schema import Paper
 from assistant.text.markers import strip_markers
@@ -222,3 +224,19 @@ def test_an_aspect_model_fitted_for_other_features_is_refused_by_name(tmp_path: 
     stale.write_text(json.dumps(raw))
     with pytest.raises(ValueError, match=r"aspect_model\.json: fitted for other features"):
         AspectModel.load(stale)
+
+
+def shipped_paper(paper_id: str) -> Paper:
+    """A paper of all of ICLR 2026, as the package ships it."""
+    with gzip.open(DATA_DIR / "iclr2026.jsonl.gz", "rt", encoding="utf-8") as rows:
+        row = next(r for line in rows if (r := json.loads(line))["id"] == paper_id)
+    return Paper(row["id"], row["title"], row["abstract"])
+
+
+def test_a_problem_that_points_back_is_the_sentence_it_points_to(engine: Engine) -> None:
+    # "This question remains under-explored despite its significant practical value and
+    # potential." stood alone as the Problem cell of "Mixture-of-Experts Can Surpass Dense LLMs
+    # Under Strictly Equal Resource" (English tester); the question is the sentence before
+    moe = shipped_paper("oIdzliJAeA")
+    problem = table(engine, [moe])["Problem"][0]
+    assert "can MoEs surpass dense architectures" in problem

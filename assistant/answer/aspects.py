@@ -73,6 +73,10 @@ MODEL_FILE = DATA_DIR / "aspect_model.json"
 # a subject. Seed dev sets, evidence right (eval/set_eval.py): 0: 0.760, 0.05: 0.761, 0.1: 0.788,
 # 0.15: 0.794, 0.2 and 0.4: 0.785; lists and counts the same with each.
 BACKGROUND = 0.15
+# a sentence that names what the one before it says ("This question remains under-explored ...")
+POINTS_BACK_RE = re.compile(
+    r"(?:This|These|Such|That)\s+(?:question|problem|gap|issue|challenge|limitation)s?\b"
+)
 DATA_SENTENCES = 3  # a paper's data, asked of each of several papers: up to this many sentences
 # The figures a paper reports ("How much faster is RepSpec?", "What accuracy does it reach?"):
 # its sentences stating a number, up to FIGURE_SENTENCES, the likeliest to state its results.
@@ -143,6 +147,8 @@ def aspects_of(
     texts, x = paper_features(bank, paper)
     probability = model.probabilities(x)
     picks = assign(model, probability, texts)
+    if (problem := picks["Problem"]) and POINTS_BACK_RE.match(texts[problem]):
+        picks["Problem"] = problem - 1  # "This question remains under-explored": the question
     return {
         aspect: Scored(paper, i, texts[i], _chance(probability, aspect, i), 0.0, 0.0)
         for aspect, i in picks.items()
