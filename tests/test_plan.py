@@ -858,3 +858,13 @@ def test_decisions_joined_by_or_ask_for_either(
     assert set(decisions) <= set(wanted.statuses) and topic in rest
     assert "Poster" not in wanted.statuses or "Poster" in decisions
     assert all(d.lower() not in rest.lower() for d in ("oral", "poster", "spotlight", "withdrawn"))
+
+
+def test_a_title_written_in_latex_is_found_as_readers_type_it() -> None:
+    # "Huxley-G\"odel Machine: ..." was found neither as Huxley-Gödel nor as Huxley-Godel
+    from assistant.plan.named import find_named
+
+    title = r"Huxley-G\"odel Machine: Human-Level Coding Agent Development"
+    table = small_table([{"id": "hgm", "title": title, "abstract": "We introduce HGM."}])
+    assert find_named(table, "What does the Huxley-Gödel Machine propose?") == ["hgm"]
+    assert find_named(table, "Was Huxley-Godel Machine accepted?") == ["hgm"]

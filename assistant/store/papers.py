@@ -3,6 +3,7 @@ part before its colon, names its abstract introduces), and the papers a filter l
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from typing import Any, Protocol
@@ -10,6 +11,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..schema import Filters, Paper
+from ..text.latex import clean_latex
 from ..text.names import coined, looks_like_name
 from ..text.tokens import terms
 
@@ -79,6 +81,7 @@ class PaperTable:
             head = paper.short_name.split()[0] if " " in paper.short_name else ""
             if looks_like_name(head) and coined(head):  # "xLSTM" of "xLSTM Scaling Laws"
                 candidates.append((head, 1))
+            candidates += [(v, s) for n, s in candidates for v in _spellings(n) if v != n]
             for name, strength in candidates:
                 key = name.lower()
                 if (
@@ -137,3 +140,13 @@ def _paper(row: dict[str, Any]) -> Paper:
     fields["authors"] = tuple(fields.get("authors", ()))
     fields["keywords"] = tuple(fields.get("keywords", ()))
     return Paper(**fields)
+
+
+def _spellings(name: str) -> list[str]:
+    """A name as readers type it: its LaTeX read and its accents dropped too ("Huxley-G\\"odel
+    Machine": "Huxley-Gödel Machine", "Huxley-Godel Machine")."""
+    if name.isascii() and "\\" not in name:
+        return []
+    read = clean_latex(name)
+    plain = "".join(c for c in unicodedata.normalize("NFKD", read) if not unicodedata.combining(c))
+    return list(dict.fromkeys([read, plain]))
