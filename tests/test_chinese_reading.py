@@ -86,6 +86,12 @@ def test_my_paper_list_is_the_scope_not_part_of_the_subject(engine: Engine) -> N
     assert ELMUR in cited and len(cited) <= 4
 
 
+def test_the_corpus_as_answers_call_it_is_the_scope_not_a_subject(engine: Engine) -> None:
+    # "本语料库有多少篇论文？" read 语料库 as its subject ("language") and counted 12 of the 19
+    assert engine.ask("本语料库有多少篇论文？").text.startswith("本语料库中有 19 篇论文")
+    assert engine.plan("这个语料库里有哪些关于强化学习的论文？").own_subject == "强化学习"
+
+
 @pytest.mark.parametrize(
     "question", ["这19篇论文里有几篇是关于强化学习的？", "有几篇论文用了强化学习？"]
 )

@@ -250,6 +250,7 @@ ZH_FRAMING = (
     + ZH_NUMERAL
     + r")+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
     r"|我的?(?:论文)?(?:列表|清单)(?:里面?|中)?|我的(?=论文|文章)"  # the user's own list: its scope
+    r"|(?:本|这个|该|整个)?语料库(?:里面?|中)?"  # "本语料库", as answers call the corpus: its scope
     r"|[这那]\s*\d{1,4}\s*篇"  # 这19篇论文: the papers given
     r"|什么是|是什么(?:意思|东西)?|是指什么|指的是什么|是啥|何为|何谓|^请?解释(?:一下)?|解释一下"  # what X is (not 可解释性)
     r"|(?<=[A-Za-z0-9])\s*上(?=的|[做进评测训报实取表达获]|\s*[，。？?！!]|$)"  # "在 MMLU 上": on it
