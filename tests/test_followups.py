@@ -766,6 +766,12 @@ def test_counting_in_a_list_before_any_list_says_there_is_none(engine: Engine) -
             "其中哪些是口头报告？",
             "这 2 篇论文都不是口头报告：**Rex-Thinker** (Poster)、**TumorChain** (Poster)。",
         ),
+        (  # a decision of several statuses was named by its first one (on all of ICLR 2026,
+            # "which one was accepted?" said "(Oral)")
+            "which of them were rejected?",
+            "None of these 2 papers has the decision asked for (rejected): **Rex-Thinker** "
+            "(Poster), **TumorChain** (Poster).",
+        ),
     ],
 )
 def test_a_decision_none_of_the_papers_at_hand_has_is_said_as_such(

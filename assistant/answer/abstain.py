@@ -38,7 +38,7 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
         names = _named(lang, [h.paper for h in decision.about])
         key, asked = "none_of_one" if count == 1 else "none_of", ""
         if count > 1 and not plan.subject and plan.filters.statuses:  # "which are orals?"
-            key, asked = "none_of_decision", short_status(plan.filters.statuses[0], lang)
+            key, asked = "none_of_decision", _decision_asked(plan, lang)
         text = say(lang, key, count=plural(count, "paper"), n=count, names=names, decision=asked)
     return Answer(
         question=plan.question,
@@ -123,3 +123,13 @@ def _named(lang: str, papers: list[Paper]) -> str:
     longer set, and how many more ("None of these 318 papers ...: A, B, ... (+308)")."""
     named = [f"{label(p)}{badge(p)}" for p in papers[:NAMED_AT_MOST]]
     return first_of(named, len(papers), say(lang, "list_sep"))
+
+
+def _decision_asked(plan: Plan, lang: str) -> str:
+    """The decision a question asks for, as it asked: "Oral" for orals, "accepted" for any
+    accepted decision (it was named as its first status, Oral), "oral or poster"."""
+    said = next((d for d in plan.filters.description if d.startswith("decision:")), "")
+    name = said.removeprefix("decision:").split("(")[0].strip()
+    if not name or (name in ("oral", "poster", "withdrawn", "desk rejected")):
+        return short_status(plan.filters.statuses[0], lang)
+    return filters_text(lang, (name,))
