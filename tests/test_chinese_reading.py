@@ -86,6 +86,15 @@ def test_my_paper_list_is_the_scope_not_part_of_the_subject(engine: Engine) -> N
     assert ELMUR in cited and len(cited) <= 4
 
 
+def test_which_of_the_papers_on_a_topic_were_accepted_is_a_list(engine: Engine) -> None:
+    # "关于X的论文，哪些被接收了？" was a question about one paper: on all of ICLR 2026, 多智能体系统
+    # gave one paper's sentence where the English lists 54
+    question = "关于强化学习的论文，哪些被接收了？"
+    assert engine.plan(question).kind == "which"
+    cited = {c.paper.id for c in engine.ask(question).citations}
+    assert cited == {c.paper.id for c in engine.ask("哪些关于强化学习的论文被接收了？").citations}
+
+
 def test_the_corpus_as_answers_call_it_is_the_scope_not_a_subject(engine: Engine) -> None:
     # "本语料库有多少篇论文？" read 语料库 as its subject ("language") and counted 12 of the 19
     assert engine.ask("本语料库有多少篇论文？").text.startswith("本语料库中有 19 篇论文")
