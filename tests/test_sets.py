@@ -786,6 +786,11 @@ def test_most_of_a_quantity_orders_the_papers_by_the_figure_each_states(engine: 
     assert engine.plan("Which benchmark has the most tasks?").subject == "benchmark tasks"
     # a percentage is no count of tasks: "less than 5% success rate on SCUBA"
     assert "5% success rate" not in fewest.text
+    # a filter after it leaves "among", no part of the subject (on all of ICLR 2026, "among
+    # orals" found no paper)
+    assert engine.plan("Which benchmark has the most tasks among posters?").subject == (
+        "benchmark tasks"
+    )
 
 
 def test_which_thing_is_the_largest_lists_things_of_that_kind(engine: Engine) -> None:

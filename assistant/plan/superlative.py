@@ -112,10 +112,12 @@ def without_superlative(subject: str, question: str = "") -> str:
     found = superlative(subject)
     if found is None:
         return subject
-    rest = " ".join(re.sub(rf"\b{re.escape(found.word)}\b", " ", subject, flags=re.I).split())
-    if rest.split() in ([], found.quantity.split()) and (kind := _opening_noun(question)):
-        return " ".join([*kind, rest]).strip()
-    return rest
+    words = re.sub(rf"\b{re.escape(found.word)}\b", " ", subject, flags=re.I).split()
+    while words and words[-1].lower() in QUANTITY_ENDS:  # "tasks among (orals)": a filter's
+        words.pop()
+    if words in ([], found.quantity.split()) and (kind := _opening_noun(question)):
+        return " ".join([*kind, *words])
+    return " ".join(words)
 
 
 def _opening_noun(question: str) -> list[str]:
