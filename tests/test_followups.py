@@ -811,3 +811,18 @@ def test_a_comparison_showing_the_first_lines_of_a_set_stands_for_the_whole_set(
     shown = replace(answer, citations=answer.citations[:3])  # as if only 3 lines fitted
     assert plan.kind == "compare" and len(hits) == 19
     assert len(engine.with_members(plan, hits, shown, len(hits)).members) == 19
+
+
+def test_a_decision_asked_after_two_papers_is_asked_of_both(engine: Engine) -> None:
+    # "is it an oral?" after a comparison listed the corpus's commonest keywords (tester)
+    turns = replied("Compare RepSpec and ELMUR", engine.ask("Compare RepSpec and ELMUR"))
+    answer = engine.ask("is it an oral?", turns)
+    assert answer.text.startswith("None of these 2 papers has the decision asked for (Oral)")
+    assert engine.ask("are they accepted?", turns).text.startswith("2 of these 2 papers match")
+
+
+def test_what_was_the_decision_asks_the_paper_just_answered(engine: Engine) -> None:
+    # it listed the papers on "decision" (on all of ICLR 2026, 241 of them)
+    turns = replied("What does ELMUR propose?", engine.ask("What does ELMUR propose?"))
+    answer = engine.ask("what was the decision?", turns)
+    assert answer.text.startswith("**ELMUR** was accepted as a poster at ICLR 2026.")

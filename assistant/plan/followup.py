@@ -42,7 +42,7 @@ from .filters import RATE_RE, decision_in
 from .gloss import mostly_held
 from .kinds import SET_KINDS, Kind, defined_term
 from .own_words import content, latin_terms
-from .subjects import subject_of
+from .subjects import asks_decision, subject_of
 
 ZH_CHAR_RE = re.compile(r"[\u4e00-\u9fff]")
 ZH_CHARS_ONLY_RE = re.compile(r"[^\u4e00-\u9fff]+")  # what the dictionary reads of a term
@@ -110,6 +110,7 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     # a detail or a field asked of no paper named ("Where can I find the code?", "Show me the
     # abstract.") is the last answer's
     asked = bool(DETAIL_RE.search(question) or question.isascii() and field_asked(question))
+    asked = asked or asks_decision(question)  # "What was the decision?"
     return (weak or asked) and kind not in SET_KINDS
 
 

@@ -37,7 +37,7 @@ from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .details import DETAIL_RE
 from .filters import RATE_RE
 from .gloss import glossed
-from .subjects import WORD_RE, subject_of
+from .subjects import WORD_RE, asks_decision, subject_of
 from .superlative import superlative, superlative_zh
 
 Kind = Literal["facts", "which", "summary", "compare", "similar", "topics"]
@@ -74,6 +74,10 @@ def classify(
     about = named or focus
     if about and SIMILAR_RE.search(question):  # "papers like this one": by the papers themselves
         return "similar"
+    if about <= 1 and asks_decision(question):  # "what was the decision?"
+        return "facts"  # of a paper, not a list of papers on decisions
+    if focus >= 2 and filtered and ASKED_OF_THEM_RE.match(question):  # "is it an oral?" after
+        return "which"  # two papers: which of them is (it listed the corpus's commonest keywords)
     if (compared := COMPARE_RE.search(question)) and (about >= 2 or SEVERAL_RE.search(question)):
         picking = (which := WHICH_OF_RE.search(question)) and which.start() < compared.start()
         return "which" if about >= 2 and picking else "compare"  # "Which of them compare ...?"
@@ -109,6 +113,8 @@ def classify(
     return "facts"
 
 
+# a yes-or-no question about the papers at hand ("is it an oral?", "were they accepted?")
+ASKED_OF_THEM_RE = re.compile(r"\s*(?:is|are|was|were)\s+(?:it|they|both|either|any)\b", re.I)
 QUESTION_OPENER_RE = re.compile(
     r"^\s*(?:what|which|how|why|who|whom|whose|where|when|is|are|was|were|does|do|did|can|could|"
     r"should|would|will|has|have|had|tell|show|give|list|find|summari[sz]e|compare|explain|"

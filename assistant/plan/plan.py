@@ -26,7 +26,7 @@ from .fields import field_asked
 from .filters import RATE_RE, as_earlier, asked_of, merge, without_decision
 from .followup import Resolved, resolve, subjectless
 from .foreign import Foreign
-from .kinds import SET_KINDS, Kind, classify, defined_term, prototypes_for
+from .kinds import ASKED_OF_THEM_RE, SET_KINDS, Kind, classify, defined_term, prototypes_for
 from .named import find_named, names_removed
 from .own_words import content, render
 from .scopes import absent_year, stated, without_areas
@@ -204,6 +204,7 @@ def _asked(
     one = one and not PLURAL_RE.search(rendered)  # "Which of them are orals?" filters its one
     about = named or list(resolved.focus)
     wide = first in SET_KINDS or first == "similar"  # "accepted papers similar to ThinKV"
+    wide = wide or len(about) > 1 and ASKED_OF_THEM_RE.match(rendered) is not None  # of two
     return asked_of(filters, flags, about, wide and not one, rendered)
 
 

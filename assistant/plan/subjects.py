@@ -10,6 +10,7 @@ from .count import uncounted
 from .cues import (
     CONTRAST_RE,
     CORPUS_TAIL_RE,
+    DECISION_RE,
     DEFINE_RE,
     FRAMING_WORDS,
     FUNCTION_WORDS,
@@ -46,6 +47,11 @@ def subject_of(question: str) -> str:
                 return subject
             break
     return _unframed(question)
+
+
+def asks_decision(question: str) -> bool:
+    """Whether a question asks a paper's decision and nothing else ("What was the decision?")."""
+    return DECISION_RE.fullmatch(subject_of(question)) is not None
 
 
 def mentioned_term(rendered: str, lang: str) -> str:
