@@ -868,3 +868,25 @@ def test_a_title_written_in_latex_is_found_as_readers_type_it() -> None:
     table = small_table([{"id": "hgm", "title": title, "abstract": "We introduce HGM."}])
     assert find_named(table, "What does the Huxley-Gödel Machine propose?") == ["hgm"]
     assert find_named(table, "Was Huxley-Godel Machine accepted?") == ["hgm"]
+
+
+def test_an_everyday_word_in_lower_case_names_no_paper_and_quotes_may_be_straight() -> None:
+    # "what else studies online RL?" was about a paper called ELSE; a title with typographic
+    # apostrophes typed with straight ones was not found (an unrelated CLIP paper was answered)
+    from assistant.plan.named import find_named
+
+    table = small_table(
+        [
+            {"id": "else", "title": "ELSE: Efficient Low-rank Side Experts", "abstract": "A."},
+            {
+                "id": "clip",
+                "title": "It’s Not You, It’s Clipping: A Soft Trust-Region",
+                "abstract": "B.",
+            },
+        ]
+    )
+    assert find_named(table, "What else studies online RL for diffusion models?") == []
+    assert find_named(table, "What does ELSE propose?") == ["else"]
+    assert find_named(table, "What was the decision on \"It's Not You, It's Clipping\"?") == [
+        "clip"
+    ]

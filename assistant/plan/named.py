@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from ..schema import Paper
 from ..store.papers import PaperTable
+from ..text.cedict import everyday_english
 from ..text.names import NAME_TOKEN_RE, distinctive
 from ..text.tokens import terms
 from .foreign import conference_phrases
@@ -60,11 +61,13 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
         # an acronym many abstracts use (DNA, LDA, MPNN) names a topic, not a paper
         if table.words.is_common(phrase):
             return []
-        # "elmur" for ELMUR counts, unless the word is ordinary ("trap" for TRAP); a plain word
-        # counts written as a title's head is ("Veritas" for "Veritas: Generalizable ...")
+        # "elmur" for ELMUR counts, unless the word is ordinary ("trap" for TRAP, "else" for
+        # ELSE: an everyday English word); a plain word counts written as a title's head is
+        # ("Veritas" for "Veritas: Generalizable ...")
+        lowered = phrase.islower() and len(phrase) >= 4 and phrase not in everyday_english()
         if not (
             distinctive(phrase)
-            or (phrase.islower() and len(phrase) >= 4 and all(distinctive(e[2]) for e in entries))
+            or (lowered and all(distinctive(e[2]) for e in entries))
             or any(strength == 2 and written == phrase for _, strength, written in entries)
         ):
             return []

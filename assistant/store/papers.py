@@ -142,11 +142,15 @@ def _paper(row: dict[str, Any]) -> Paper:
     return Paper(**fields)
 
 
+STRAIGHT_QUOTES = str.maketrans("‘’“”", "''\"\"")
+
+
 def _spellings(name: str) -> list[str]:
-    """A name as readers type it: its LaTeX read and its accents dropped too ("Huxley-G\\"odel
-    Machine": "Huxley-Gödel Machine", "Huxley-Godel Machine")."""
+    """A name as readers type it: its LaTeX read, and its accents dropped and its quotes
+    straight too ("Huxley-G\\"odel Machine": "Huxley-Gödel Machine", "Huxley-Godel Machine";
+    "It’s Not You, It’s Clipping": "It's Not You, It's Clipping")."""
     if name.isascii() and "\\" not in name:
         return []
     read = clean_latex(name)
     plain = "".join(c for c in unicodedata.normalize("NFKD", read) if not unicodedata.combining(c))
-    return list(dict.fromkeys([read, plain]))
+    return list(dict.fromkeys([read, plain.translate(STRAIGHT_QUOTES)]))
