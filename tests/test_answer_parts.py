@@ -195,3 +195,29 @@ def test_judge_verdicts(engine: Engine, question: str, verdict: str, missing: st
     decision = Judge(engine.bank, engine.catalog).decide(plan, engine.retriever.retrieve(plan))
     assert decision.verdict == verdict
     assert missing in decision.missing
+
+
+def test_authors_an_abstract_leaves_out_are_given_when_the_corpus_records_them(
+    engine: Engine,
+) -> None:
+    # "who wrote PALC: ...?" said the abstract does not state its authors; the record has them
+    from assistant.answer.abstain import unstated
+    from assistant.answer.decide import Decision
+    from assistant.schema import PaperHit
+
+    plan = engine.plan("Who are the authors of ELMUR?")
+    signed = Paper(
+        "p", "PALC: Preference Alignment", "We propose PALC.", authors=("A. Lee", "B. In")
+    )
+    unsigned = Paper("q", "QALC: Preference Alignment", "We propose QALC.")
+    answer = unstated(
+        plan, Decision("abstain_detail", (PaperHit(signed, 1.0),), plan.detail), engine.bank
+    )
+    assert "**PALC**'s authors, as the corpus records them (not its abstract): A. Lee, B. In" in (
+        answer.text
+    )
+    assert not answer.abstained and answer.citations[0].paper.id == "p"
+    none = unstated(
+        plan, Decision("abstain_detail", (PaperHit(unsigned, 1.0),), plan.detail), engine.bank
+    )
+    assert none.abstained and "does not state the authors" in none.text

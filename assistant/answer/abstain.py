@@ -18,6 +18,7 @@ from ..text.tokens import terms
 from .decide import Decision
 from .draft import Draft, badge, label
 from .evidence import SentenceBank
+from .metadata import fielded
 from .status import short_status
 
 NAMED_AT_MOST = 10  # papers an abstention names; the rest it counts
@@ -53,6 +54,9 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
 
 
 def unstated(plan: Plan, decision: Decision, bank: SentenceBank) -> Answer:
+    papers = [h.paper for h in decision.about]
+    if detail_noun(decision.missing) == "authors" and all(p.authors for p in papers):
+        return _recorded(plan, decision, fielded(papers, "authors", plan.lang))
     draft = Draft()
     names = []
     for hit in decision.about:
@@ -75,6 +79,20 @@ def unstated(plan: Plan, decision: Decision, bank: SentenceBank) -> Answer:
         kind="abstain_detail",
         notes=plan.notes,
         lang=lang,
+    )
+
+
+def _recorded(plan: Plan, decision: Decision, draft: Draft) -> Answer:
+    """The authors an abstract leaves out, as the corpus records them (some records have them:
+    "who wrote PALC?" said the abstract does not state them)."""
+    return Answer(
+        question=plan.question,
+        text=draft.text(),
+        citations=tuple(draft.citations),
+        papers=decision.about,
+        kind=plan.kind,
+        notes=tuple(n for n in plan.notes if n != say(plan.lang, "no_authors")),
+        lang=plan.lang,
     )
 
 

@@ -34,6 +34,7 @@ def _value(paper: Paper, field: str) -> str:
         "keywords": ", ".join(paper.keywords),
         "title": display(paper.title),
         "link": paper.url,
+        "authors": ", ".join(paper.authors),
         "abstract": display(" ".join(paper.abstract.split())),
     }
     return values.get(field, "")

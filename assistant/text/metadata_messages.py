@@ -83,6 +83,10 @@ METADATA: dict[str, dict[str, str]] = {
         "en": "The abstract of **{name}** ({status}): {cite}\n\n> {value}",
         "zh": "**{name}**（{status}）的摘要（英文原文）：{cite}\n\n> {value}",
     },
+    "field_authors": {
+        "en": "**{name}**'s authors, as the corpus records them (not its abstract): {value}. {cite}",
+        "zh": "**{name}** 的作者（据本语料库的记录，而非摘要）：{value}。{cite}",
+    },
     "field_none": {
         "en": "This corpus records no {field} for **{name}**. {cite}",
         "zh": "本语料库没有记录 **{name}** 的{field}。{cite}",
