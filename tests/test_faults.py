@@ -98,3 +98,23 @@ def test_missing_index_is_built_on_first_use(
     )
     captured = capsys.readouterr()
     assert len(json.loads(captured.out)) == 2 and "building it" in captured.err
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        # a pydantic dump named the setting top_k, not the flag
+        (["--k", "0"], "argument --k: must be at least 1, not 0"),
+        # malformed inline JSON was looked for as a file
+        (["--history", "{bad json"], "--history: not a readable JSON history (Invalid JSON"),
+    ],
+)
+def test_bad_ask_flags_are_named_in_the_error(
+    seed_settings: Settings, capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    vectorstore = ["--vectorstore", str(seed_settings.vectorstore)]
+    try:
+        code = main(["ask", *vectorstore, *args, "What is ELMUR?"])
+    except SystemExit as stop:  # argparse's own errors
+        code = int(stop.code or 0)
+    assert code == 2 and said in capsys.readouterr().err

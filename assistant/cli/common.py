@@ -61,10 +61,11 @@ def engine_for(settings: Settings) -> Engine:
 
 
 def read_history(given: str | None) -> list[Turn]:
-    """--history: a JSON file, or the JSON itself (a list, starting with "[")."""
+    """--history: a JSON file, or the JSON itself (starting with "[", or "{" when mistyped:
+    read as JSON, not as a file name)."""
     if given is None:
         return []
-    where = "--history" if given.lstrip().startswith("[") else given
+    where = "--history" if given.lstrip().startswith(("[", "{")) else given
     try:
         text = given if where == "--history" else Path(given).read_text(encoding="utf-8")
     except OSError as err:

@@ -28,7 +28,7 @@ def add_query_commands(sub: Any, common: argparse.ArgumentParser, add: Any) -> N
     filters.add_argument("--area", action="append", help="primary area (substring, repeatable)")
     filters.add_argument("--keyword", action="append", help="keyword the paper lists (repeatable)")
     filters.add_argument("--year", action="append", type=int)
-    filters.add_argument("--k", type=int, help="number of papers")
+    filters.add_argument("--k", type=_at_least_one, help="number of papers")
     parents = argparse.ArgumentParser(add_help=False, parents=[common, filters])
     p = sub.add_parser("search", parents=[parents], help="rank papers for a query")
     p.add_argument("query", nargs="?", help="the query (or use --queries FILE)")
@@ -273,3 +273,14 @@ def cmd_eval(settings: Settings, args: argparse.Namespace) -> int:
     print(print_table(report["summary"]))
     print(f"report: {args.out}")
     return 0
+
+
+def _at_least_one(text: str) -> int:
+    """--k: a whole number of papers, at least 1 (0 gave a validation dump naming top_k)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
