@@ -72,12 +72,8 @@ def classify(
     when not the question (in another language, its words); `filtered`: it states a decision;
     `resolved`: whether it refers back is known (then only is a typed search a set question)."""
     about = named or focus
-    if about and SIMILAR_RE.search(question):  # "papers like this one": by the papers themselves
-        return "similar"
-    if about <= 1 and asks_decision(question):  # "what was the decision?"
-        return "facts"  # of a paper, not a list of papers on decisions
-    if focus >= 2 and filtered and ASKED_OF_THEM_RE.match(question):  # "is it an oral?" after
-        return "which"  # two papers: which of them is (it listed the corpus's commonest keywords)
+    if settled := _of_papers_at_hand(question, about, focus, filtered):
+        return settled
     if (compared := COMPARE_RE.search(question)) and (about >= 2 or SEVERAL_RE.search(question)):
         picking = (which := WHICH_OF_RE.search(question)) and which.start() < compared.start()
         return "which" if about >= 2 and picking else "compare"  # "Which of them compare ...?"
@@ -115,6 +111,21 @@ def classify(
 
 # a yes-or-no question about the papers at hand ("is it an oral?", "were they accepted?")
 ASKED_OF_THEM_RE = re.compile(r"\s*(?:is|are|was|were)\s+(?:it|they|both|either|any)\b", re.I)
+
+
+def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) -> Kind | None:
+    """A kind the papers a question is about settle: "papers like this one" (similar); "what
+    was the decision?" of one paper (facts, not papers on decisions); "is it an oral?" after two
+    papers (which of them is; it listed the corpus's commonest keywords)."""
+    if about and SIMILAR_RE.search(question):
+        return "similar"
+    if about <= 1 and asks_decision(question):
+        return "facts"
+    if focus >= 2 and filtered and ASKED_OF_THEM_RE.match(question):
+        return "which"
+    return None
+
+
 QUESTION_OPENER_RE = re.compile(
     r"^\s*(?:what|which|how|why|who|whom|whose|where|when|is|are|was|were|does|do|did|can|could|"
     r"should|would|will|has|have|had|tell|show|give|list|find|summari[sz]e|compare|explain|"
