@@ -144,10 +144,12 @@ def _named(lang: str, papers: list[Paper]) -> str:
 
 
 def _decision_asked(plan: Plan, lang: str) -> str:
-    """The decision a question asks for, as it asked: "Oral" for orals, "accepted" for any
-    accepted decision (it was named as its first status, Oral), "oral or poster"."""
+    """The decision a question asks for, as it asked: "accepted" for any accepted decision (it
+    was named as its first status, Oral), "oral or poster"; a status's own name ("Oral") as the
+    data writes it."""
+    first = plan.filters.statuses[0]
     said = next((d for d in plan.filters.description if d.startswith("decision:")), "")
     name = said.removeprefix("decision:").split("(")[0].strip()
-    if not name or (name in ("oral", "poster", "withdrawn", "desk rejected")):
-        return short_status(plan.filters.statuses[0], lang)
-    return filters_text(lang, (name,))
+    return (
+        filters_text(lang, (name,)) if name and name != first.lower() else short_status(first, lang)
+    )

@@ -127,3 +127,5 @@ ANAPHOR_RE = re.compile(
     r"|(?:这个|这种|这一|这类|该|此)(?:现象|问题|话题|主题|方法|技术|方向|领域|想法|思路|任务|效应|概念)",
     re.I,
 )
+# a yes-or-no question about the papers at hand ("is it an oral?", "were they accepted?")
+ASKED_OF_THEM_RE = re.compile(r"\s*(?:is|are|was|were)\s+(?:it|they|both|either|any)\b", re.I)

@@ -32,7 +32,7 @@ from .cues import (
     WHICH_OF_RE,
     WHICH_RE,
 )
-from .cues_followup import PLURAL_RE, PRONOUN_RE, SINGULAR_RE
+from .cues_followup import ASKED_OF_THEM_RE, PLURAL_RE, PRONOUN_RE, SINGULAR_RE
 from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .details import DETAIL_RE
 from .filters import RATE_RE
@@ -107,10 +107,6 @@ def classify(
         framed = not meaning and not PRONOUN_RE.search(question)
         return prototypes.nearest(meaning or question, framing_of(question) if framed else "")
     return "facts"
-
-
-# a yes-or-no question about the papers at hand ("is it an oral?", "were they accepted?")
-ASKED_OF_THEM_RE = re.compile(r"\s*(?:is|are|was|were)\s+(?:it|they|both|either|any)\b", re.I)
 
 
 def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) -> Kind | None:

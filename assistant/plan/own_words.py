@@ -24,9 +24,10 @@ GLOSS_RE = re.compile(r"[（(]([^）)]*)[）)]")
 # ... but English in the brackets after Chinese is the asker's own translation of it (示范
 # （demonstration）, 数据筛选（data curation）): it stands for the Chinese it glosses
 ENGLISH_GLOSS_RE = re.compile(r"([\u4e00-\u9fff]+)\s*[（(]\s*([A-Za-z][\w\s.'-]*?)\s*[）)]")
-# "X，也就是Y": X in other words, an alternative as a gloss is, when X alone does not translate
-# (see before_restated; examples, 比如Y, are left in place: dropped or as alternatives, dev
-# paired Chinese sets fell from 0.656 / 0.562 to 0.633 / 0.509 and 0.646 / 0.564)
+# "X，也就是Y": X in other words, an alternative as a gloss is; when X translates on its own,
+# only what Y adds close to it counts (plan/words.py _restated; examples, 比如Y, are left in
+# place: dropped or as alternatives, dev paired Chinese sets fell from 0.656 / 0.562 to 0.633 /
+# 0.509 and 0.646 / 0.564)
 RESTATED_RE = re.compile(r"[，,、]?\s*(?:也就是说?|亦即|[，,]\s*即)(?=.)")
 # "A还是B" in a question is "A or B" (还 alone would be left of it: 是 is framing)
 EITHER_RE = re.compile(r"还是(?=\s*[\u4e00-\u9fffA-Za-z])")

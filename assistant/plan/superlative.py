@@ -116,16 +116,16 @@ def without_superlative(subject: str, question: str = "") -> str:
     while words and words[-1].lower() in QUANTITY_ENDS:  # "tasks among (orals)": a filter's
         words.pop()
     if words in ([], found.quantity.split()) and (kind := _opening_noun(question)):
-        return " ".join([*kind, *words])
+        words.insert(0, kind)
     return " ".join(words)
 
 
-def _opening_noun(question: str) -> list[str]:
+def _opening_noun(question: str) -> str:
     """The noun a which-question opens with, when it is no word for the papers themselves
-    ("Which benchmark ...": ["benchmark"]; "Which papers ...", "Which one ...": [])."""
+    ("Which benchmark ...": "benchmark"; "Which papers ...", "Which one ...": "")."""
     found = OPENING_NOUN_RE.match(question)
     word = found.group(1) if found else ""
-    return [word] if word and word.lower() not in FRAMING_WORDS else []
+    return word if word.lower() not in FRAMING_WORDS else ""
 
 
 def _is_superlative(word: str) -> bool:

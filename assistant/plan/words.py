@@ -113,9 +113,8 @@ def foreign_words(
     if kind not in SET_KINDS:  # "、" lists a set question's alternatives, a fact question's asks
         own = " ".join(own.replace("、", " ").split())
     earlier = content(names_removed(context, table, about), language(context)) if context else ""
-    translation = (
-        instrumental(foreign, own) or (restated or ("", None))[1] or foreign.translate(own)
-    )
+    translated = restated[1] if restated else foreign.translate(own)
+    translation = instrumental(foreign, own) or translated
     english = translation.phrases
     query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
     subject = (translation.subject or own) if kind in SET_KINDS else ""

