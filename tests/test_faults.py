@@ -100,6 +100,16 @@ def test_missing_index_is_built_on_first_use(
     assert len(json.loads(captured.out)) == 2 and "building it" in captured.err
 
 
+def test_a_decision_no_paper_has_is_answered_not_refused(
+    seed_settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    vectorstore = ["--vectorstore", str(seed_settings.vectorstore)]
+    code = main(["search", *vectorstore, "--status", "rejected", "memory"])
+    assert code == 0 and "no papers match" in capsys.readouterr().out
+    code = main(["search", *vectorstore, "--area", "ROBOTICS", "memory"])
+    assert code == 2 and "--area 'ROBOTICS'" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("args", "said"),
     [
@@ -107,6 +117,11 @@ def test_missing_index_is_built_on_first_use(
         (["--k", "0"], "argument --k: must be at least 1, not 0"),
         # malformed inline JSON was looked for as a file
         (["--history", "{bad json"], "--history: not a readable JSON history (Invalid JSON"),
+        # filters no paper can pass were answered as if the corpus had nothing on the question
+        (["--area", "robotcs"], "--area 'robotcs': no primary area of 'seed' contains it"),
+        (["--year", "2025"], "--year 2025: 'seed' holds papers of 2026 only"),
+        (["--status", "acepted"], "--status 'acepted': not a decision (accepted, oral,"),
+        (["--keyword", "zzzq"], "--keyword 'zzzq': no paper of 'seed' lists a keyword with it"),
     ],
 )
 def test_bad_ask_flags_are_named_in_the_error(

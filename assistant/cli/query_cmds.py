@@ -7,13 +7,16 @@ import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..config import Settings
 from ..schema import Answer, Filters, PaperHit
 from ..text.counts import plural
 from ..text.latex import clean_latex
 from .common import engine_for, ensure_index, read_history
+
+if TYPE_CHECKING:
+    from ..engine import Engine
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,6 +85,36 @@ def flag_filters(args: argparse.Namespace) -> Filters:
         getattr(args, "keyword", None),
         getattr(args, "year", None),
     )
+
+
+def check_flags(args: argparse.Namespace, engine: Engine) -> None:
+    """A filter flag no paper of the corpus can pass is a mistake to name, not an empty answer:
+    an unknown decision, a primary area, keyword or year the corpus does not have."""
+    from ..plan.filters import DECISIONS, decision_statuses
+
+    table, name = engine.table, engine.name
+    held = {p.status for p in table.papers}
+    for value in getattr(args, "status", None) or []:
+        if value.strip().lower().rstrip("s") not in DECISIONS and not held & set(
+            decision_statuses(value)
+        ):
+            raise ValueError(
+                f"--status {value!r}: not a decision ({', '.join(DECISIONS)}) nor a status of "
+                f"{name!r} ({', '.join(sorted(held))})"
+            )
+    for value in getattr(args, "area", None) or []:
+        if not any(value.lower() in a.lower() for a in table.areas):
+            raise ValueError(
+                f"--area {value!r}: no primary area of {name!r} contains it; its areas: "
+                + "; ".join(table.areas)
+            )
+    for value in getattr(args, "keyword", None) or []:
+        if not any(value.lower() in k.lower() for p in table.papers for k in p.keywords):
+            raise ValueError(f"--keyword {value!r}: no paper of {name!r} lists a keyword with it")
+    for year in getattr(args, "year", None) or []:
+        if year not in table.years:
+            years = ", ".join(map(str, sorted(table.years)))
+            raise ValueError(f"--year {year}: {name!r} holds papers of {years} only")
 
 
 def hit_json(hit: PaperHit) -> dict[str, Any]:
@@ -156,6 +189,7 @@ def cmd_search(settings: Settings, args: argparse.Namespace) -> int:
     if not args.query and not args.queries:
         raise ValueError("search needs a QUERY or --queries FILE")
     engine = engine_for(settings)
+    check_flags(args, engine)
     filters = flag_filters(args)
     if args.queries:
         for query in read_queries(args.queries):
@@ -205,6 +239,7 @@ def read_queries(path: Path) -> list[str]:
 def cmd_ask(settings: Settings, args: argparse.Namespace) -> int:
     history = read_history(args.history)
     engine = engine_for(settings)
+    check_flags(args, engine)
     answer = engine.ask(
         args.question, history=history, filters=flag_filters(args), backend=args.backend
     )
@@ -220,6 +255,7 @@ def cmd_chat(settings: Settings, args: argparse.Namespace) -> int:
     from ..schema import Turn, replied
 
     engine = engine_for(settings)
+    check_flags(args, engine)
     history: list[Turn] = []
     print(
         f"Chatting about {plural(len(engine.papers), 'paper')} of '{engine.name}'. "
