@@ -182,14 +182,23 @@ def test_a_question_no_paper_answers_but_the_one_under_discussion_is_about_it(
     [
         ("训练 token 数呢？", "给我总结一下 xLSTM Scaling Laws 这篇", (XLSTM,), "facts"),
         ("它的实验环境有哪些？", "ELMUR 是做什么的？", (ELMUR,), "facts"),
+        # a detail counted, of no papers: the paper's, not a count of papers on GPU hours
+        ("How many GPU hours?", "What is ELMUR?", (ELMUR,), "facts"),
+        ("How many layers?", "What is ELMUR?", (ELMUR,), "facts"),
     ],
 )
-def test_a_chinese_question_about_the_paper_just_answered_stays_on_it(
+def test_a_question_about_the_paper_just_answered_stays_on_it(
     engine: Engine, question: str, turn_before: str, focus: tuple[str, ...], kind: str
 ) -> None:
     turns = replied(turn_before, engine.ask(turn_before))
     plan = engine.plan(question, turns)
     assert plan.focus == focus and plan.kind == kind
+
+
+def test_counting_papers_after_one_paper_is_a_new_question(engine: Engine) -> None:
+    turns = replied("What is ELMUR?", engine.ask("What is ELMUR?"))
+    plan = engine.plan("How many papers report GPU hours?", turns)
+    assert plan.focus == () and plan.kind == "which"
 
 
 def test_pros_and_cons_of_two_papers_compares_them_side_by_side(engine: Engine) -> None:

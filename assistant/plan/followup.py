@@ -13,7 +13,7 @@ from ..text.counts import first_of
 from ..text.latex import clean_latex
 from ..text.tokens import terms
 from .ask_prototypes import ASPECT_STEMS
-from .cues import LIKE_THIS_RE, WHICH_RE
+from .cues import HOW_MANY_RE, LIKE_THIS_RE, WHICH_RE
 from .cues_followup import (
     ADDRESSED_RE,
     CHOOSING_RE,
@@ -111,7 +111,9 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     # abstract.") is the last answer's
     asked = bool(DETAIL_RE.search(question) or question.isascii() and field_asked(question))
     asked = asked or asks_decision(question)  # "What was the decision?"
-    return (weak or asked) and kind not in SET_KINDS
+    # ... even when its words read as counting ("How many GPU hours?"), unless it asks of papers
+    counted = asked and not PAPERS_NOUN_RE.search(question) and HOW_MANY_RE.search(question)
+    return (weak or asked) and kind not in SET_KINDS or bool(counted)
 
 
 def _points_back(question: str) -> bool:
