@@ -59,14 +59,19 @@ def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
 def readings(engine: Engine, plan: Plan) -> Iterator[Plan]:
     """Other readings of a subject none of whose candidates was kept: a translation that may be
     wrong, judged by meaning; each part of "A or B" too light beside the other to be judged on
-    its own ("LLM safety or jailbreaks": no oral is on jailbreaks, several on LLM safety)."""
+    its own ("LLM safety or jailbreaks": no oral is on jailbreaks, several on LLM safety); else,
+    on a large corpus, the name its closest papers give it ("flagging test inputs that come from
+    outside the training distribution": out-of-distribution detection)."""
     if plan.own_subject and doubtful(plan.subject, plan.own_subject):
         yield replace(plan, subject=plan.own_subject, expansions=())
     if plan.focus or plan.lang != "en":
         return
-    for part in engine.set_judge.minor_parts(plan):
+    parts = [(p, "part_only") for p in engine.set_judge.minor_parts(plan)]
+    if not parts and (named := engine.expander.reading(plan.subject, plan.subject_vector)):
+        parts = [(named, "read_as")]  # what the papers closest to it call it
+    for part, key in parts:
         alone = engine.expanded(engine.plan(part, filters=plan.filters, kind=plan.kind))
-        note = say(plan.lang, "part_only", subject=plan.subject, part=part)
+        note = say(plan.lang, key, subject=plan.subject, part=part)
         yield replace(alone, question=plan.question, notes=(*plan.notes, note))
 
 

@@ -54,3 +54,28 @@ def test_a_small_corpus_reads_no_other_names(corpus: Catalog, embedder: MiniLMEm
     subject = "predicting rain, wind and other atmospheric conditions"
     vector = embedder.embed_many([subject])[0]
     assert Expander(corpus, embedder)(subject, np.asarray(vector)) == ()
+
+
+def test_a_subject_no_paper_met_is_read_as_its_closest_papers_name_it(
+    corpus: Catalog, embedder: MiniLMEmbedding, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(expansions, "OWN_STATISTICS", 100)
+    expand = Expander(corpus, embedder)
+    for subject, name in (
+        ("telling ahead of time whether it will pour or blow tomorrow", "weather forecasting"),
+        ("making a four-legged machine walk over rocks", "robot control"),
+    ):
+        vector = embedder.embed_many([subject])[0]
+        assert expand.reading(subject, vector) == name, subject
+    # a subject that already says its papers' name is no other reading of it
+    named = "protein folding"
+    assert expand.reading(named, embedder.embed_many([named])[0]) == ""
+
+
+def test_a_subject_far_from_every_name_gets_no_reading(
+    corpus: Catalog, embedder: MiniLMEmbedding, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(expansions, "OWN_STATISTICS", 100)
+    subject = "the history of medieval tax law"
+    vector = embedder.embed_many([subject])[0]
+    assert Expander(corpus, embedder).reading(subject, vector) == ""

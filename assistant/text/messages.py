@@ -198,6 +198,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "no paper matches “{subject}” as a whole; these match “{part}”",
         "zh": "没有论文与“{subject}”整体相符；以下论文与“{part}”相符",
     },
+    "read_as": {
+        "en": "no paper matches “{subject}” in those words; these are on “{part}”, what the "
+        "papers closest to it call it",
+        "zh": "没有论文以这些词与“{subject}”相符；以下论文关于“{part}”，这是与之最接近的论文对它的叫法",
+    },
     "no_authors": {
         "en": "Most papers in this corpus list no authors or affiliations (the submissions are "
         "anonymous here), so papers cannot be found by who wrote them or where; ask about a "
