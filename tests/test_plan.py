@@ -446,6 +446,9 @@ def test_a_decision_asked_of_a_named_paper_does_not_drop_it(engine: Engine) -> N
     assert orals.abstained and "Its papers' decisions: 19 Poster." in orals.text
     summary = engine.ask("summarize the orals on LLM unlearning")
     assert summary.abstained and "19 Poster" in summary.text
+    # ... in the question's language
+    zh = engine.ask("哪些口头报告论文研究强化学习？")
+    assert zh.abstained and "本语料库论文的录用结果：19 篇海报。" in zh.text
 
 
 def test_a_negation_typed_without_its_apostrophe_is_still_a_negation(engine: Engine) -> None:

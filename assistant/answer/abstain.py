@@ -33,7 +33,11 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
         say(lang, "nearest", names=nearest) if nearest else ""
     )
     if decision.held:  # a listing no paper passes: what the corpus holds instead
-        text = say(lang, "none_passes", scope=scope) + say(lang, "held", counts=decision.held)
+        counts = say(lang, "list_sep").join(
+            say(lang, "held_count", n=f"{n:,}", status=short_status(s, lang))
+            for s, n in decision.held
+        )
+        text = say(lang, "none_passes", scope=scope) + say(lang, "held", counts=counts)
     if plan.focus and plan.wide:  # over given papers: none of them
         count = len(plan.focus)
         names = _named(lang, [h.paper for h in decision.about])

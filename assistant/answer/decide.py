@@ -55,7 +55,8 @@ class Decision:
     total: int = 0
     vector: np.ndarray | None = None  # ...and the vector its evidence sentences are chosen by
     unmatched: tuple[PaperHit, ...] = ()  # a set over given papers: those judged not to match
-    held: str = ""  # a listing no paper passes: the decisions the corpus's papers have instead
+    # a listing no paper passes: the decisions the corpus's papers have instead, with counts
+    held: tuple[tuple[str, int], ...] = ()
     overall: tuple[int, int] = (0, 0)  # a rate question: the corpus's accepted papers, of all
 
 
@@ -145,10 +146,9 @@ class Judge:
         papers = self.catalog.table.papers
         return sum(p.status in ACCEPTED_STATUSES for p in papers), len(papers)
 
-    def decisions_held(self) -> str:
-        """How many of the corpus's papers have each decision, commonest first ("19 Poster")."""
-        counts = Counter(p.status or "?" for p in self.catalog.table.papers)
-        return ", ".join(f"{n:,} {status}" for status, n in counts.most_common())
+    def decisions_held(self) -> tuple[tuple[str, int], ...]:
+        """How many of the corpus's papers have each decision, commonest first."""
+        return tuple(Counter(p.status or "?" for p in self.catalog.table.papers).most_common())
 
     # -- which papers an answer is about ------------------------------------------------------
     def choose(self, plan: Plan, hits: list[PaperHit]) -> list[PaperHit]:

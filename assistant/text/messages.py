@@ -121,6 +121,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "sides_both": {"en": "On both: {names}.", "zh": "两者都涉及：{names}。"},
     "held": {"en": " Its papers' decisions: {counts}.", "zh": "本语料库论文的录用结果：{counts}。"},
+    "held_count": {"en": "{n} {status}", "zh": "{n} 篇{status}"},
     "none_passes": {
         "en": "No paper in this corpus{scope} matches this question.",
         "zh": "本语料库中{scope}没有符合这个问题的论文。",
