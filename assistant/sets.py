@@ -66,12 +66,16 @@ def readings(engine: Engine, plan: Plan) -> Iterator[Plan]:
         yield replace(plan, subject=plan.own_subject, expansions=())
     if plan.focus or plan.lang != "en":
         return
-    parts = [(p, "part_only") for p in engine.set_judge.minor_parts(plan)]
-    if not parts and (named := engine.expander.reading(plan.subject, plan.subject_vector)):
-        parts = [(named, "read_as")]  # what the papers closest to it call it
-    for part, key in parts:
+    lang, subject = plan.lang, plan.subject
+    parts = [
+        (part, say(lang, "part_only", subject=subject, part=part))
+        for part in engine.set_judge.minor_parts(plan)
+    ]
+    if not parts and (named := engine.expander.reading(subject, plan.subject_vector)):
+        # what the papers closest to it call it
+        parts = [(named, say(lang, "named_as", subject=subject, part=named))]
+    for part, note in parts:
         alone = engine.expanded(engine.plan(part, filters=plan.filters, kind=plan.kind))
-        note = say(plan.lang, key, subject=plan.subject, part=part)
         yield replace(alone, question=plan.question, notes=(*plan.notes, note))
 
 

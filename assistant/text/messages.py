@@ -10,7 +10,20 @@ from .followup_messages import FOLLOWUP
 from .metadata_messages import METADATA
 
 LANGUAGES = ("en", "zh")
-MESSAGES: dict[str, dict[str, str]] = {
+
+
+def _merged(*tables: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """The message tables as one; a key two of them define is a mistake (one would hide the
+    other), named at import."""
+    out: dict[str, dict[str, str]] = {}
+    for table in tables:
+        if twice := sorted(set(out) & set(table)):
+            raise ValueError(f"messages defined twice: {', '.join(twice)}")
+        out |= table
+    return out
+
+
+_OWN: dict[str, dict[str, str]] = {
     "matching": {"en": "{count} in this corpus {verb}", "zh": "本语料库中有 {n} 篇论文符合"},
     "papers": {"en": "{count}", "zh": "{n} 篇论文"},
     "matching_of": {"en": "{k} of these {count} {verb}", "zh": "这 {n} 篇论文中有 {k} 篇符合"},
@@ -199,7 +212,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "no paper matches “{subject}” as a whole; these match “{part}”",
         "zh": "没有论文与“{subject}”整体相符；以下论文与“{part}”相符",
     },
-    "read_as": {
+    "named_as": {
         "en": "no paper matches “{subject}” in those words; these are on “{part}”, what the "
         "papers closest to it call it",
         "zh": "没有论文以这些词与“{subject}”相符；以下论文关于“{part}”，这是与之最接近的论文对它的叫法",
@@ -215,7 +228,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "matched by its Latin-letter words only: run `iclr-assistant ingest` to add them.",
         "zh": "该索引还没有多语言向量，非英文问题只能按其中的拉丁字母词匹配：运行 `iclr-assistant ingest` 即可补上。",
     },
-} | {**METADATA, **BOUNDS, **FOLLOWUP}
+}
+MESSAGES = _merged(_OWN, METADATA, BOUNDS, FOLLOWUP)
 
 
 # the words of a filter's description ("decision: oral (from the question)"), per language
