@@ -305,6 +305,24 @@ def test_which_of_them_has_a_decision_none_has_answers_none_of_them(engine: Engi
 
 
 @pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("Which of them are orals?", "This paper does not have the decision asked for (Oral):"),
+        ("其中哪些是口头报告？", "这篇论文不是口头报告："),  # it said the paper did not match
+    ],
+)
+def test_a_decision_asked_of_one_paper_listed_says_it_has_another(
+    engine: Engine, question: str, said: str
+) -> None:
+    history = [
+        Turn("user", "Which papers study long-horizon memory?"),
+        Turn("assistant", "1 paper matches: ELMUR [1].", (ELMUR,)),
+    ]
+    answer = engine.ask(question, history)
+    assert answer.text.startswith(said) and "**ELMUR** (Poster)" in answer.text
+
+
+@pytest.mark.parametrize(
     ("question", "kept"),
     [
         ("有哪些语音识别的论文？", "语音识别"),  # 别的 of 识别的 is no "other"

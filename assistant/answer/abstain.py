@@ -41,10 +41,19 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
     if plan.focus and plan.wide:  # over given papers: none of them
         count = len(plan.focus)
         names = _named(lang, [h.paper for h in decision.about])
-        key, asked = "none_of_one" if count == 1 else "none_of", ""
-        if count > 1 and not plan.subject and plan.filters.statuses:  # "which are orals?"
-            key, asked = "none_of_decision", _decision_asked(plan, lang)
-        text = say(lang, key, count=plural(count, "paper"), n=count, names=names, decision=asked)
+        if not plan.subject and plan.filters.statuses:  # "which are orals?"
+            asked = _decision_asked(plan, lang)
+            text = say(
+                lang,
+                "none_of_one_decision" if count == 1 else "none_of_decision",
+                count=plural(count, "paper"),
+                n=count,
+                names=names,
+                decision=asked,
+            )
+        else:
+            key = "none_of_one" if count == 1 else "none_of"
+            text = say(lang, key, count=plural(count, "paper"), n=count, names=names)
     return Answer(
         question=plan.question,
         text=text,

@@ -13,6 +13,10 @@ FOLLOWUP: dict[str, dict[str, str]] = {
         "en": "This paper does not clearly match this question: {names}.",
         "zh": "这篇论文不明确符合这个问题：{names}。",
     },
+    "none_of_one_decision": {
+        "en": "This paper does not have the decision asked for ({decision}): {names}.",
+        "zh": "这篇论文不是{decision}：{names}。",
+    },
     "none_of_decision": {
         "en": "None of these {count} has the decision asked for ({decision}): {names}.",
         "zh": "这 {n} 篇论文都不是{decision}：{names}。",
