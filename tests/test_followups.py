@@ -853,3 +853,17 @@ def test_what_was_the_decision_asks_the_paper_just_answered(engine: Engine) -> N
     turns = replied("What does ELMUR propose?", engine.ask("What does ELMUR propose?"))
     answer = engine.ask("what was the decision?", turns)
     assert answer.text.startswith("**ELMUR** was accepted as a poster at ICLR 2026.")
+
+
+@pytest.mark.parametrize("follow_up", ["what about rejected ones?", "And the withdrawn ones?"])
+def test_another_decision_of_ones_asks_the_earlier_subject_again(
+    engine: Engine, follow_up: str
+) -> None:
+    # "rejected ones" was no filter: the answer took "rejected" for a subject of the orals given
+    history = [
+        Turn("user", "Which orals are about reinforcement learning?"),
+        Turn("assistant", "No paper in this corpus (with decision: oral) matches."),
+    ]
+    plan = engine.plan(follow_up, history)
+    assert plan.focus == () and "reinforcement learning" in plan.subject
+    assert plan.filters.statuses and "Oral" not in plan.filters.statuses

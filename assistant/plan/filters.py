@@ -207,9 +207,9 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
         return True
     if re.search(r"\b(?:ICLR|only)\s*[\d?.!]*$", match.group(0), re.I):  # "..., accepted only"
         return True
-    if re.match(r"\s*(?:papers?|submissions?|works?)\b", after) or match.group(0).lower().endswith(
-        ("papers", "paper", "submissions", "submission", "works")
-    ):
+    if re.match(r"\s*(?:papers?|submissions?|works?|ones)\b", after) or match.group(
+        0
+    ).lower().endswith(("papers", "paper", "submissions", "submission", "works")):
         return True
     if re.match(
         r"\s*(?:on|about|that|which|in|for|from|with|proposing|studying|addressing)\b", after
