@@ -461,7 +461,7 @@ def test_how_many_of_a_thing_quotes_the_sentence_counting_it_first(engine: Engin
 
 def test_which_of_them_are_orals_after_one_poster_says_it_is_none(engine: Engine) -> None:
     answer = engine.ask("Which of them are orals?", A_LIST_THEN_ONE_OF_IT[2:])  # TumorChain alone
-    assert answer.abstained and "does not clearly match" in answer.text
+    assert answer.abstained and "does not have the decision asked for (Oral)" in answer.text
 
 
 def test_and_the_first_one_asks_the_earlier_question_of_it(engine: Engine) -> None:
@@ -867,3 +867,31 @@ def test_another_decision_of_ones_asks_the_earlier_subject_again(
     plan = engine.plan(follow_up, history)
     assert plan.focus == () and "reinforcement learning" in plan.subject
     assert plan.filters.statuses and "Oral" not in plan.filters.statuses
+
+
+ONE_THEN_ANOTHER = [
+    Turn("user", "What is ELMUR?"),
+    Turn("assistant", "**ELMUR** (Poster) in brief: ... [1]", (ELMUR,)),
+    Turn("user", "What is RepSpec?"),
+    Turn("assistant", "**RepSpec** (Poster) in brief: ... [1]", (REPSPEC,)),
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["Compare them.", "compare the two", "compare both", "How do they differ?"]
+)
+def test_comparing_after_two_papers_asked_one_by_one_compares_those_two(
+    engine: Engine, question: str
+) -> None:
+    # "compare the two" was a search for papers on comparing; "compare them", RepSpec alone
+    plan = engine.plan(question, ONE_THEN_ANOTHER)
+    assert plan.kind == "compare" and plan.focus == (ELMUR, REPSPEC)
+
+
+def test_comparing_the_first_two_of_a_list_still_counts_in_the_list(engine: Engine) -> None:
+    history = [
+        Turn("user", "Which papers study memory?"),
+        Turn("assistant", "2 papers match: xLSTM [1], ELMUR [2].", (XLSTM, ELMUR)),
+        *ONE_THEN_ANOTHER[2:],
+    ]
+    assert engine.plan("Compare the first two.", history).focus == (XLSTM, ELMUR)

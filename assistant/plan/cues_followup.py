@@ -39,7 +39,8 @@ NUMBERED_RE = re.compile(
 # "the accepted ones", "which ones": the papers at hand; not "linear ones", "existing ones"
 ONES = r"(?:the|which|these|those)\s+(?:[\w-]+\s+)?ones"
 PRONOUN_RE = re.compile(
-    rf"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each|which one|{ONES})\b",
+    rf"\b(?:they|them|their|theirs|it|its|these|those|both|either|neither|each|which one|{ONES})\b"
+    r"|\bthe (?:two|three)(?:\s+(?:papers|works))?(?=\s*[?.!]*\s*$)",  # "Compare the two."
     re.I,
 )
 SINGULAR_RE = re.compile(r"\b(?:it|its|this one|that one)\b", re.I)

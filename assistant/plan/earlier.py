@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
-from .cues import COUNT_ASKED_RE
+from .cues import COMPARE_RE, COUNT_ASKED_RE
 from .cues_followup import (
     COUNTS,
     NUMBERED_RE,
@@ -40,6 +40,10 @@ def earlier(
     if OTHER_ONE_RE.search(question):  # "the other one": of the two, not the one just answered
         return _the_other(history, table)
     several, counting = _several(question, wanted), _pointing(question)
+    if COMPARE_RE.search(question) and not counting and not SINGULAR_RE.search(question):
+        one_by_one, i = _one_by_one(history)  # "What is ELMUR?", "What is RepSpec?", "Compare them"
+        if len(one_by_one) >= 2:
+            return one_by_one, one_by_one[-1:], i
     singular = SINGULAR_RE.search(question) is not None and not several
     partitive = PARTITIVE_RE.search(question) is not None
     found_some = any(_answered(t, False) and (t.paper_ids or t.members) for t in history)
@@ -73,6 +77,20 @@ def _the_other(history: list[Turn], table: PaperTable) -> tuple[list[str], list[
         if len(ids) == 2 and latest[0] in ids:  # of two; of more, "the other one" is none
             return [p for p in ids if p != latest[0]], latest, i
     return [], latest, len(history)
+
+
+def _one_by_one(history: list[Turn]) -> tuple[list[str], int]:
+    """The papers of the latest answers about one paper each, in the order they were discussed,
+    and where the latest stands in the history (none when the latest answer is about several)."""
+    papers: list[str] = []
+    latest = len(history)
+    for i in (i for i in range(len(history) - 1, -1, -1) if _answered(history[i], False)):
+        ids = set(history[i].paper_ids)
+        if len(ids) != 1:
+            break
+        latest = min(latest, i) if papers else i
+        papers = list(dict.fromkeys([*ids, *papers]))
+    return papers, latest
 
 
 def _answered(turn: Turn, counting: bool) -> bool:
