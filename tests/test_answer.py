@@ -86,12 +86,12 @@ def test_filter_only_question_lists_every_paper_of_the_area(engine: Engine, ques
     ("question", "says"),
     [
         ("Which papers are orals?", "decisions: 19 Poster"),
-        ("哪些是口头报告？", "录用结果：19 Poster"),
+        ("哪些是口头报告？", "录用结果：19 篇海报"),
         # ICLR 2026 records no spotlights: the word was ignored, and all the papers on the
         # subject listed, most of them not accepted
         ("Summarize the spotlight papers on memory.", "decisions: 19 Poster"),
         ("Which papers were accepted as a spotlight?", "decisions: 19 Poster"),
-        ("哪些论文是 spotlight？", "录用结果：19 Poster"),  # listed titles with Spotlight in them
+        ("哪些论文是 spotlight？", "录用结果：19 篇海报"),  # listed titles with Spotlight in them
     ],
 )
 def test_a_decision_no_paper_has_says_which_decisions_the_papers_have(
@@ -937,7 +937,7 @@ def test_how_many_in_total_asked_in_chinese_counts_the_corpus(engine: Engine) ->
     # 总共 (in total) was translated as a subject ("llm ensemble") and 65 papers were listed
     assert engine.ask("总共有多少篇论文？").text.startswith("本语料库中有 19 篇论文符合")
     orals = engine.ask("口头报告一共有多少篇？")  # no seed paper is an oral
-    assert orals.abstained and "19 Poster" in orals.text
+    assert orals.abstained and "19 篇海报" in orals.text
 
 
 def test_just_the_titles_of_papers_on_a_subject_is_a_list_of_them(engine: Engine) -> None:

@@ -8,6 +8,7 @@ from .bound_messages import BOUNDS
 from .counts import plural, verb_for
 from .followup_messages import FOLLOWUP
 from .metadata_messages import METADATA
+from .reading_messages import READINGS
 
 LANGUAGES = ("en", "zh")
 
@@ -207,16 +208,6 @@ _OWN: dict[str, dict[str, str]] = {
         "year was not applied",
         "zh": "本语料库没有 {year} 年的论文（收录的论文来自 {held} 年），因此未按年份筛选",
     },
-    "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
-    "part_only": {
-        "en": "no paper matches “{subject}” as a whole; these match “{part}”",
-        "zh": "没有论文与“{subject}”整体相符；以下论文与“{part}”相符",
-    },
-    "named_as": {
-        "en": "no paper matches “{subject}” in those words; these are on “{part}”, what the "
-        "papers closest to it call it",
-        "zh": "没有论文以这些词与“{subject}”相符；以下论文关于“{part}”，这是与之最接近的论文对它的叫法",
-    },
     "no_authors": {
         "en": "Most papers in this corpus list no authors or affiliations (the submissions are "
         "anonymous here), so papers cannot be found by who wrote them or where; ask about a "
@@ -229,7 +220,7 @@ _OWN: dict[str, dict[str, str]] = {
         "zh": "该索引还没有多语言向量，非英文问题只能按其中的拉丁字母词匹配：运行 `iclr-assistant ingest` 即可补上。",
     },
 }
-MESSAGES = _merged(_OWN, METADATA, BOUNDS, FOLLOWUP)
+MESSAGES = _merged(_OWN, METADATA, BOUNDS, FOLLOWUP, READINGS)
 
 
 # the words of a filter's description ("decision: oral (from the question)"), per language
