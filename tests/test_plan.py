@@ -758,6 +758,9 @@ def test_a_topic_typed_as_into_a_search_box_lists_its_papers(engine: Engine) -> 
             "VLA models for robot manipulation papers",
         ),
         ("KV cache compression papers, orals only", "Oral", "KV cache compression papers"),
+        # a request closing the question, and "overall": ignored, every decision listed
+        ("Any papers on KV cache compression? Just orals and posters please.", "Poster", ""),
+        ("Which KV cache papers got accepted overall?", "Poster", ""),
     ],
 )
 def test_a_decision_stated_after_the_topic_filters_by_it(
@@ -766,7 +769,15 @@ def test_a_decision_stated_after_the_topic_filters_by_it(
     from assistant.plan.filters import from_question
 
     filters, own = from_question(question)
-    assert decision in filters.statuses and own == rest
+    assert decision in filters.statuses and (own == rest or not rest)
+
+
+def test_two_decisions_joined_by_and_are_papers_with_either() -> None:
+    from assistant.plan.filters import from_question
+
+    filters, own = from_question("orals and posters on KV cache compression")
+    assert {"Oral", "Poster"} <= set(filters.statuses) and "Reject" not in filters.statuses
+    assert "orals" not in own and "posters" not in own
 
 
 def test_which_with_a_plural_verb_after_a_list_picks_from_it(engine: Engine) -> None:

@@ -30,7 +30,8 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "withdrawn": ("Withdrawn",),
     "spotlight": ("Spotlight", "ConditionalSpotlight"),  # none at ICLR 2026: the answer says so
 }
-EITHER_RE = re.compile(r"\s*(?:,\s*)?(?:or|and/or|/)\s*", re.I)  # "orals or spotlights"
+# "orals or spotlights", "orals and posters" (papers with either decision)
+EITHER_RE = re.compile(r"\s*(?:,\s*)?(?:or|and/or|and|/)\s*", re.I)
 ICLR_YEAR = r"ICLR(?:\s*[-']?\s*20\d\d)?"  # "ICLR", "ICLR 2026"
 ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
 # "accepted as a poster", "accepted at ICLR 2026 as an oral": the whole is the filter, not
@@ -203,7 +204,8 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
     before = question[: match.start()].lower()
     if re.match(r"\s*child", after):
         return False
-    if re.fullmatch(r"\s*[?.!]*\s*", after):  # the question ends on it: "which of them are orals?"
+    # the question ends on it: "which of them are orals?", "... got accepted overall?"
+    if re.fullmatch(r"\s*(?:overall|please|only|too)?\s*[?.!]*\s*", after):
         return True
     if re.search(r"\b(?:ICLR|only)\s*[\d?.!]*$", match.group(0), re.I):  # "..., accepted only"
         return True
@@ -217,7 +219,8 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
         return True
     return bool(
         re.search(
-            r"(?:^|\b(?:the|all|any|which|list|show|summari[sz]e|find|among|many|do|does|did|by|of)"
+            r"(?:^|\b(?:the|all|any|which|list|show|summari[sz]e|find|among|many|do|does|did|by|of|"
+            r"just|only|got|get)"
             r"\s+)$",
             before,
         )
