@@ -256,6 +256,10 @@ def test_trained_with_x_is_about_x(engine: Engine) -> None:
         ("哪些论文没有被拒稿？", "accepted"),
         ("没被拒的论文有哪些？", "accepted"),
         ("哪些论文被拒了？", "rejected"),
+        # 中稿 / 中了 ICLR, the everyday words for accepted, were no filter
+        ("中稿的论文里有哪些是做推测解码的？", "accepted"),
+        ("哪些推测解码的论文中了 ICLR？", "accepted"),
+        ("Which speculative decoding papers got into ICLR?", "accepted"),
     ],
 )
 def test_a_decision_and_its_negation_are_read_as_meant(

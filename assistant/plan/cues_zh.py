@@ -86,7 +86,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"被?(?:接收|录用|收)了(?=[^，。？?]{0,6}(?:多少|几|how many|\s*论文)|\s*[？?]?\s*$)",
         " accepted papers ",
     ),
-    (r"被接收|已接收|接收的|被录用|录用", " accepted papers "),
+    (r"被接收|已接收|接收的|被录用|录用|中稿|(?<!其)中了(?=\s*ICLR)", " accepted papers "),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
     (
         r"(?:和|与|跟|同)(?:哪些|什么|哪几种|哪个)[^，,。？?；;]{0,12}?(?:比较|对比|相比)",
@@ -224,7 +224,7 @@ ZH_PAPERS_NOUN = rf"{ZH_SET_NOUN}|报告|海报"
 # the words that name a decision (rendered as filters above), for a follow-up that switches it
 ZH_DECISION = (
     r"(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"
-    r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收"
+    r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收|中稿"
 )
 # ... and the words to write for each decision the English rules read (filters.DECISIONS)
 ZH_DECISION_WORDS = {

@@ -44,7 +44,8 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(
             rf"(?<!\bnot )\b(?:accepted|published)\b(?!{ICLR}?\s+(?:as|for)\s+(?:an?\s+)?(?:orals?|posters?))"
             rf"(?:\s+(?:papers?|submissions?|works?))?{AT_ICLR}"
-            rf"|\bnot\s+rejected\b|\b(?:did|does)\s+{ICLR_YEAR}\s+accept\b",
+            rf"|\bnot\s+rejected\b|\b(?:did|does)\s+{ICLR_YEAR}\s+accept\b"
+            rf"|\b(?:got|get|made it)\s+into\s+{ICLR_YEAR}\b",
             re.I,
         ),
         "accepted",
