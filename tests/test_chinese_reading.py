@@ -600,3 +600,14 @@ def test_a_two_character_head_of_a_compound_is_its_head(engine: Engine) -> None:
 )
 def test_or_other_either_or_and_like_are_read_as_meant(question: str, own: str) -> None:
     assert content(question, "zh") == own
+
+
+@pytest.mark.parametrize("question", ["介绍一下 TumorChain", "介绍下 TumorChain"])
+def test_introduce_a_paper_is_its_summary_as_tell_me_about_is(
+    engine: Engine, question: str
+) -> None:
+    # it gave four sentences in order of closeness, a result first, no problem statement
+    answer = engine.ask(question)
+    assert answer.text.startswith("**TumorChain** (Poster) 概要：")
+    # ... and introducing an aspect of it asks that aspect
+    assert engine.plan("介绍一下 TumorChain 的方法").kind == "facts"

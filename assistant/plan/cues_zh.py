@@ -108,7 +108,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         f" {NEGATED} ",
     ),
     (r"以及|和|与|跟|及", " and "),
-    (r"总结|概括|综述|概述|归纳|梳理", " summarize "),
+    (
+        r"总结|概括|综述|概述|归纳|梳理|介绍(?=一?下[^的]*$)",
+        " summarize ",
+    ),  # 介绍一下 X: tell me about X
     (r"列出|列举|列一下|都?找出来|找一下|找找|(?:我)?想找|帮我找", " list the papers "),
     # a bare "关于X的口头报告" asks for those papers, as "Orals on X" does (口头报告 is already
     # rendered by then)
