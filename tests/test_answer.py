@@ -957,3 +957,21 @@ def test_papers_named_for_a_comparison_are_compared_though_a_filter_leaves_them_
     assert (
         "the papers named are compared, though the filter leaves some of them out" in answer.notes
     )
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        (
+            "Is the code for RECON released?",
+            "The abstract of **RECON** [1] does not state the code release; the full paper",
+        ),
+        ("RECON 的代码开源了吗？", "**RECON** [1] 的摘要中没有说明代码发布；"),
+    ],
+)
+def test_a_detail_the_abstract_of_the_paper_asked_about_lacks_says_so_of_it(
+    engine: Engine, question: str, said: str
+) -> None:
+    # it said "This paper is related, but ..." of the very paper the question named
+    answer = engine.ask(question)
+    assert answer.abstained and answer.text.startswith(said)

@@ -81,8 +81,13 @@ def unstated(plan: Plan, decision: Decision, bank: SentenceBank) -> Answer:
         if decision.mention
         else say(lang, "state", thing=say(lang, detail_noun(decision.missing)))
     )
-    key = "unstated_many" if len(decision.about) > 1 else "unstated_one"
-    text = say(lang, key, what=what, names=say(lang, "list_sep").join(names))
+    joined = say(lang, "list_sep").join(names)
+    if len(decision.about) > 1:
+        text = say(lang, "unstated_many", what=what, names=joined)
+    elif decision.about[0].paper.id in plan.pinned:  # the paper asked about, not one found
+        text = say(lang, "unstated_asked", what=what, names=joined)
+    else:
+        text = say(lang, "unstated_one", what=what, names=joined)
     return Answer(
         question=plan.question,
         text=text,

@@ -145,6 +145,10 @@ _OWN: dict[str, dict[str, str]] = {
         "The full paper on OpenReview may.",
         "zh": "这篇论文相关，但摘要中没有{what}：{names}。OpenReview 上的全文可能会有。",
     },
+    "unstated_asked": {  # of the paper asked about: no "related"
+        "en": "The abstract of {names} does not {what}; the full paper on OpenReview may.",
+        "zh": "{names} 的摘要中没有{what}；OpenReview 上的全文可能会有。",
+    },
     "unstated_many": {
         "en": "These papers are related, but the abstracts do not {what}: {names}. "
         "The full papers on OpenReview may.",
