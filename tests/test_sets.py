@@ -942,6 +942,11 @@ def test_a_figure_is_the_number_beside_its_quantity_not_an_enumerator() -> None:
     # a percentage states a share, not a count of tasks
     assert figure(r"less than 5\% success rate on its tasks", {"task"}, share=False) is None
     assert figure("a success rate of 5% on its tasks", {"task"}) == 5
+    # a ratio is its quotient: "20:1" was read as 1, below another paper's 16×
+    ratio = set(tokenize("compression ratio"))
+    assert figure("ZSMerge achieves a 20:1 compression ratio for the cache", ratio) == 20
+    assert figure("reaching a 16× compression ratio", ratio) == 16
+    assert figure("a 3:2 compression ratio", ratio) == 1.5
 
 
 def test_the_largest_model_is_ordered_by_size_not_by_how_many_models(engine: Engine) -> None:

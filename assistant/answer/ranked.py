@@ -27,6 +27,8 @@ FIGURE_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)([kKmMbB]?)$")
 MODIFIER_RE = re.compile(r"-[A-Za-z]|\s?[x×]\s?\d")  # "1-step", "256×256" (its first number)
 NAMED_RE = re.compile(r"(?:[A-Za-z]-|[x×]\s?)$")  # "top-1", "256×256" (its second number)
 PLURAL_RE = re.compile(r"[^s]s$", re.I)  # "models", not "loss"
+# a ratio "20:1" is one figure, its quotient (the "1" beside "compression ratio" is none)
+RATIO_RE = re.compile(r"(?<![\d.:])(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)(?![\d.:])")
 
 
 def ranked(
@@ -89,7 +91,7 @@ def figure(sentence: str, nouns: set[str], sized: str = "", share: bool = True) 
     `sized`: a singular noun whose size is asked ("model"), which a number of them ("14
     models") does not state; `share`: whether a percentage may state it (not a count of tasks:
     "less than 5% success rate on SCUBA" is no number of SCUBA's tasks)."""
-    text = ENUMERATOR_RE.sub(" ", sentence)
+    text = RATIO_RE.sub(_quotient, ENUMERATOR_RE.sub(" ", sentence))
     found = list(TOKEN_RE.finditer(text))
     tokens = [m.group() for m in found]
     heads = (lambda t: set()) if sized else headed_by  # a count of MLLMs, not one model's size
@@ -107,6 +109,12 @@ def figure(sentence: str, nouns: set[str], sized: str = "", share: bool = True) 
         if gap <= NEAR and (best is None or gap < best[0]):
             best = (gap, value)
     return best[1] if best else None
+
+
+def _quotient(ratio: re.Match[str]) -> str:
+    """ "20:1" as "20×"; a ratio to nothing stays as written."""
+    a, b = float(ratio.group(1)), float(ratio.group(2))
+    return f"{a / b:g}×" if b else ratio.group(0)
 
 
 def _no_value(text: str, token: re.Match[str], before: str) -> bool:
