@@ -81,16 +81,16 @@ def _the_other(history: list[Turn], table: PaperTable) -> tuple[list[str], list[
 
 def _one_by_one(history: list[Turn]) -> tuple[list[str], int]:
     """The papers of the latest answers about one paper each, in the order they were discussed,
-    and where the latest stands in the history (none when the latest answer is about several)."""
+    and where the first of those answers stands in the history (none when the latest answer is
+    about several)."""
     papers: list[str] = []
-    latest = len(history)
+    first = len(history)
     for i in (i for i in range(len(history) - 1, -1, -1) if _answered(history[i], False)):
         ids = set(history[i].paper_ids)
         if len(ids) != 1:
             break
-        latest = min(latest, i) if papers else i
-        papers = list(dict.fromkeys([*ids, *papers]))
-    return papers, latest
+        papers, first = list(dict.fromkeys([*ids, *papers])), i
+    return papers, first
 
 
 def _answered(turn: Turn, counting: bool) -> bool:

@@ -88,14 +88,16 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+def decision_named(value: str) -> str | None:
+    """The decision a value names ("orals" -> "oral"); None for any other value."""
+    key = value.strip().lower()
+    return next((k for k in (key, key.rstrip("s")) if k in DECISIONS), None)
+
+
 def decision_statuses(value: str) -> tuple[str, ...]:
     """'accepted' / 'oral' / 'poster' / 'rejected' / 'withdrawn' or an exact status value."""
-    key = value.strip().lower()
-    if key in DECISIONS:
-        return DECISIONS[key]
-    if key.rstrip("s") in DECISIONS:
-        return DECISIONS[key.rstrip("s")]
-    return (value.strip(),)
+    named = decision_named(value)
+    return DECISIONS[named] if named else (value.strip(),)
 
 
 def from_flags(
@@ -210,9 +212,10 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
         return True
     if re.search(r"\b(?:ICLR|only)\s*[\d?.!]*$", match.group(0), re.I):  # "..., accepted only"
         return True
-    if re.match(r"\s*(?:papers?|submissions?|works?|ones)\b", after) or match.group(
-        0
-    ).lower().endswith(("papers", "paper", "submissions", "submission", "works")):
+    said = match.group(0)  # "rejected papers", or "rejected" before "ones"
+    if re.match(r"\s*(?:papers?|submissions?|works?|ones)\b", after) or re.search(
+        r"(?:papers?|submissions?|works)$", said, re.I
+    ):
         return True
     if re.match(
         r"\s*(?:on|about|that|which|in|for|from|with|proposing|studying|addressing)\b", after
