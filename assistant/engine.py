@@ -197,7 +197,7 @@ class Engine:
         if plan.listing and total > len(hits):
             return replace(answer, members=tuple(p.id for p in self.retriever.listed(plan)))
         cited = len({c.paper.id for c in answer.citations})
-        if (plan.kind == "topics" or plan.rate) and len(hits) > cited:
+        if (plan.kind == "topics" or plan.rate or plan.counted) and len(hits) > cited:
             return replace(answer, members=tuple(h.paper.id for h in hits))
         shown = (plan.kind == "compare" or plan.aspect) and len(plan.focus) > cited  # 20 of 107
         return replace(answer, members=plan.focus) if shown else answer

@@ -679,7 +679,7 @@ def test_a_listing_longer_than_it_shows_gives_the_true_count(
     from assistant.retrieve import retriever
 
     monkeypatch.setattr(retriever, "MAX_LISTED", 5)
-    answer = engine.ask("How many posters are there in total?")
+    answer = engine.ask("Which papers are posters?")
     assert answer.text.startswith("19 papers in this corpus match, the first 5 by title shown")
     assert len(listed(answer)) == 5
 

@@ -7,8 +7,10 @@ import re
 
 from ..plan.details import detail_noun
 from ..plan.stated import STATED_FORMS
-from ..schema import Paper
+from ..schema import Paper, PaperHit
 from .aspects import CUES
+from .draft import Draft, badge, display, label
+from .evidence import SentenceBank
 
 # Details an abstract states only in a certain form, not by a word: a paper's own shortcomings
 # by a sentence about this work ("existing methods are limited" is the problem it solves), a
@@ -50,3 +52,20 @@ def stating_sentence(sentences: list[str], detail: str) -> str:
     """The first of a paper's sentences that states the detail in its form ("" if none)."""
     form = stated_as(detail)
     return next((s for s in sentences if form is not None and form.search(s)), "")
+
+
+def in_form(detail: str, about: list[PaperHit], bank: SentenceBank) -> Draft | None:
+    """The sentences that state a detail in the form that decides it (details.STATED_AS: a link
+    for the code, a duration for the training time), of the papers stating it; None when the
+    detail has no such form."""
+    form = stated_as(detail)
+    if form is None:
+        return None
+    draft = Draft()
+    for hit in about:
+        found = [t for t in bank.sentences(hit.paper) if form.search(t)]
+        if found:
+            marker = draft.cite(hit.paper, found[0])
+            body = " ".join(f"{display(t)} {marker}" for t in found)
+            draft.parts.append(f"{label(hit.paper)}{badge(hit.paper)}: {body}")
+    return draft if draft.parts else None

@@ -30,11 +30,12 @@ from .abstain import no_match, unstated
 from .aspects import FIGURES, aspects_of, background
 from .bounds import bounded, scope_of, stating, stating_count
 from .compare import MAX_COMPARED, asked_of_each, compare, each_aspect
+from .counted import COUNT_LISTED, counted
 from .datasets import corpus_tally
 from .decide import Decision
 from .define import defined
-from .details import stated_as
-from .draft import Draft, badge, display, label
+from .details import in_form
+from .draft import Draft
 from .evidence import SentenceBank
 from .facts import asks_of, described_paper, facts
 from .metadata import fielded
@@ -94,6 +95,8 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
         return _compared(plan, about, bank, words)
     if plan.kind == "which":
         note = filters_text(plan.lang, plan.filters.description)
+        if plan.counted and len(about) > COUNT_LISTED:  # "How many orals are there?"
+            return counted(bank, about, plan.topic_vector, words, note, plan.lang, by_title=True)
         return which(
             bank, about, plan.topic_vector, words, note, plan.subject, plan.lang, decision.total
         )
@@ -132,6 +135,8 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.defines:  # "What is GRPO?": what its papers say it is, and the likeliest
         listing = which(*args, likeliest=True)
         return defined(bank, about, plan.subject, listing, plan.lang)
+    if plan.kind == "which" and plan.counted and len(about) > COUNT_LISTED:
+        return counted(bank, about, vector, found, note, plan.lang, len(plan.focus))
     if plan.kind == "which":
         given = (len(plan.focus), decision.unmatched) if plan.focus else None
         return which(*args, given, likeliest=True)
@@ -180,7 +185,7 @@ def _too_wide(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[
 
 def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str]) -> Draft:
     """The sentences that answer a fact question (of an aspect of one paper: stating it)."""
-    if plan.detail and (draft := _in_form(plan.detail, about, bank)) is not None:
+    if plan.detail and (draft := in_form(plan.detail, about, bank)) is not None:
         return draft  # "Where can I find the code?": the sentence with the link
     described = plan.described or (
         bool(about) and not plan.named and not plan.focus and _one_described(plan)
@@ -239,23 +244,6 @@ def _problem_near(plan: Plan, about: list[PaperHit], own: str, embed: GroupCache
         own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
     near = nearest_aspect(own, embed, plan.lang == "en")
     return max(near, key=lambda k: near[k]) == "Problem"
-
-
-def _in_form(detail: str, about: list[PaperHit], bank: SentenceBank) -> Draft | None:
-    """The sentences that state a detail in the form that decides it (details.STATED_AS: a link
-    for the code, a duration for the training time), of the papers stating it; None when the
-    detail has no such form."""
-    form = stated_as(detail)
-    if form is None:
-        return None
-    draft = Draft()
-    for hit in about:
-        found = [t for t in bank.sentences(hit.paper) if form.search(t)]
-        if found:
-            marker = draft.cite(hit.paper, found[0])
-            body = " ".join(f"{display(t)} {marker}" for t in found)
-            draft.parts.append(f"{label(hit.paper)}{badge(hit.paper)}: {body}")
-    return draft if draft.parts else None
 
 
 def _nothing_asked(plan: Plan, about: list[PaperHit], own: str) -> bool:

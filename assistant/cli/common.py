@@ -27,6 +27,7 @@ class HistoryItem(BaseModel):
     role: Literal["user", "assistant"]
     content: str
     cited: list[str] = []
+    members: list[str] = []  # every paper of the set it stood for, when it named only some
 
 
 @cache
@@ -74,7 +75,7 @@ def read_history(given: str | None) -> list[Turn]:
         items = TypeAdapter(list[HistoryItem]).validate_json(text)
     except ValidationError as err:
         raise ValueError(f"{where}: {_history_error(err)}") from err
-    return [Turn(item.role, item.content, tuple(item.cited)) for item in items]
+    return [Turn(i.role, i.content, tuple(i.cited), tuple(i.members)) for i in items]
 
 
 def _history_error(err: ValidationError) -> str:

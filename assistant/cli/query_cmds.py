@@ -111,6 +111,7 @@ def answer_json(answer: Answer) -> dict[str, Any]:
             for h in answer.papers
         ],
         "notes": list(answer.notes),
+        "members": list(answer.members),
     }
 
 

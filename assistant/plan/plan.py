@@ -79,6 +79,7 @@ class Plan:
     decision: tuple[str, ...] | None = None
     rate: bool = False  # asks how a set's papers fared: counted by decision (filters.RATE_RE)
     limit: int = 0  # a set question asking for so many papers ("5 papers on X"): the likeliest
+    counted: bool = False  # asks how many papers ("How many orals are there?"): a count first
     field: str = ""  # a field of the corpus asked of the papers it is about (plan/fields.py)
     unranked: bool = False  # asks which of its papers is best: each one's results (plan/asks.py)
     whole: bool = False  # asks which datasets every paper its filters let through uses
@@ -232,6 +233,7 @@ def _asks(
         "decision": decision if kind == "facts" else None,
         "rate": kind in SET_KINDS and bool(RATE_RE.search(rendered)),
         "limit": asked_count(rendered) if kind in SET_KINDS else 0,
+        "counted": kind == "which" and COUNT_ASKED_RE.search(rendered) is not None,
     }
 
 

@@ -5,6 +5,7 @@ stays in the abstracts' English. A language without its own column is framed in 
 from __future__ import annotations
 
 from .bound_messages import BOUNDS
+from .count_messages import COUNTS
 from .counts import plural, verb_for
 from .followup_messages import FOLLOWUP
 from .metadata_messages import METADATA
@@ -224,7 +225,7 @@ _OWN: dict[str, dict[str, str]] = {
         "zh": "该索引还没有多语言向量，非英文问题只能按其中的拉丁字母词匹配：运行 `iclr-assistant ingest` 即可补上。",
     },
 }
-MESSAGES = _merged(_OWN, METADATA, BOUNDS, FOLLOWUP, READINGS)
+MESSAGES = _merged(_OWN, METADATA, BOUNDS, FOLLOWUP, READINGS, COUNTS)
 
 
 # the words of a filter's description ("decision: oral (from the question)"), per language

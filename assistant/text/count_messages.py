@@ -1,0 +1,26 @@
+"""The words of an answer to "how many papers ...": the count, how its papers divide by decision
+and by primary area, and the few named. Part of the one message table (messages.MESSAGES), kept
+here to keep each file small."""
+
+from __future__ import annotations
+
+COUNTS: dict[str, dict[str, str]] = {
+    "counted_decisions": {"en": "By decision: {counts}.", "zh": "按录用结果：{counts}。"},
+    "counted_areas": {
+        "en": "By primary area: {counts}{more}.",
+        "zh": "按主要领域：{counts}{more}。",
+    },
+    "counted_more_areas": {"en": ", and {n} more areas", "zh": "，另有 {n} 个领域"},
+    "counted_likeliest": {
+        "en": "The {n} most relevant: {names}.",
+        "zh": "最相关的 {n} 篇：{names}。",
+    },
+    "counted_first": {
+        "en": "The first {n} by title: {names}.",
+        "zh": "按标题列出前 {n} 篇：{names}。",
+    },
+    "counted_all": {
+        "en": "Ask “list them” to see all {n}, each with the sentence that shows why.",
+        "zh": "问“列出它们”可查看全部 {n} 篇，每篇附上说明原因的句子。",
+    },
+}

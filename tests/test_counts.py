@@ -1,0 +1,89 @@
+"""Questions asking how many papers, on the real seed index and model: the count first, how the
+papers divide by decision and area, the few most relevant named, and every paper a follow-up
+("list them") away, through the engine and through the CLI's --json and --history."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.answer import counted
+from assistant.cli import main
+from assistant.config import Settings
+from assistant.engine import Engine
+from assistant.schema import Answer, replied
+
+UNLEARN = "bqEnnzfhBZ"
+
+
+def listed(answer: Answer) -> list[str]:
+    return list(dict.fromkeys(c.paper.id for c in answer.citations))
+
+
+def test_how_many_papers_there_are_is_a_count_not_a_list(engine: Engine) -> None:
+    # it listed every paper (on all of ICLR 2026, "how many orals are there?" gave 100 of 224)
+    answer = engine.ask("How many papers are there?")
+    lead, named, more = answer.text.split("\n")
+    assert lead.startswith("19 papers in this corpus match. By primary area: ")
+    assert "datasets and benchmarks (4)" in lead and "By decision" not in lead  # all posters
+    assert named.startswith("The first 10 by title: ") and len(listed(answer)) == 10
+    assert more == "Ask “list them” to see all 19, each with the sentence that shows why."
+    assert len(set(answer.members)) == 19
+
+
+def test_list_them_after_a_count_lists_every_paper_counted(engine: Engine) -> None:
+    first = engine.ask("How many papers are there?")
+    answer = engine.ask("list them", replied("How many papers are there?", first))
+    assert len(listed(answer)) == 19 and answer.text.count("\n1. ") == 1
+
+
+def test_a_count_in_chinese_is_framed_in_chinese(engine: Engine) -> None:
+    answer = engine.ask("总共有多少篇论文？")
+    assert answer.text.startswith("本语料库中有 19 篇论文符合。按主要领域：")
+    assert "问“列出它们”可查看全部 19 篇" in answer.text
+
+
+def test_a_count_of_a_few_papers_lists_them(engine: Engine) -> None:
+    answer = engine.ask("How many papers are about machine unlearning?")
+    assert answer.text.startswith("1 paper in this corpus matches:")
+    assert listed(answer) == [UNLEARN] and "By primary area" not in answer.text
+
+
+def test_a_count_of_a_subject_names_the_likeliest_cited_by_why_they_match(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(counted, "COUNT_LISTED", 1)  # the seed has few papers on one subject
+    from assistant.answer import extractive
+
+    monkeypatch.setattr(extractive, "COUNT_LISTED", 1)
+    listing = engine.ask("Which papers introduce a new benchmark?")
+    answer = engine.ask("How many papers introduce a new benchmark?")
+    n = len(listed(listing))
+    assert n > 2 and answer.text.startswith(f"{n} papers in this corpus match.")
+    assert len(answer.members) == n and set(answer.members) == set(listed(listing))
+    (citation,) = answer.citations
+    assert citation.paper.id == listed(listing)[0]  # the likeliest, cited by its evidence
+    assert "benchmark" in citation.evidence.lower()
+    assert answer.text.split("\n")[1].startswith("The 1 most relevant: ")
+
+
+def test_cli_json_gives_members_and_a_history_with_them_lists_them_all(
+    seed_settings: Settings, capsys: pytest.CaptureFixture[str]
+) -> None:
+    where = ["--vectorstore", str(seed_settings.vectorstore), "--json"]
+    assert main(["ask", "How many papers are there?", *where]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["citations"]) == 10 and len(out["members"]) == 19
+    history = [
+        {"role": "user", "content": out["question"]},
+        {
+            "role": "assistant",
+            "content": out["answer"],
+            "cited": [c["paper_id"] for c in out["citations"]],
+            "members": out["members"],
+        },
+    ]
+    assert main(["ask", "list them", "--history", json.dumps(history), *where]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert {c["paper_id"] for c in again["citations"]} == set(out["members"])
