@@ -164,6 +164,49 @@ def test_what_about_papers_on_a_new_subject_asks_the_earlier_question_of_it(
     assert continued("What about papers on video?", history) == "Which papers use video?"
 
 
+@pytest.mark.parametrize(
+    ("earlier", "follow_up", "read_as"),
+    [
+        # a decision's name leads the earlier question: it narrowed the two orals to none
+        (
+            "Which orals are about LLM unlearning?",
+            "what about diffusion models?",
+            "Which orals are about diffusion models?",
+        ),
+        # a setting in place of the earlier one's, the rest of its subject kept
+        (
+            "Which orals are about world models for robotics?",
+            "what about for autonomous driving?",
+            "Which orals are about world models for autonomous driving?",
+        ),
+        # a share asked again of another subject: it filtered the 109 papers on model merging
+        (
+            "What share of the papers on model merging were accepted?",
+            "and for diffusion models?",
+            "What share of the papers on diffusion models were accepted?",
+        ),
+        (
+            "How many papers are about model merging?",
+            "and about LoRA?",
+            "How many papers are about LoRA?",
+        ),
+    ],
+)
+def test_what_about_another_subject_asks_the_earlier_set_question_of_it(
+    earlier: str, follow_up: str, read_as: str
+) -> None:
+    from assistant.plan.continued import continued
+
+    assert continued(follow_up, [Turn("user", earlier), Turn("assistant", "...")]) == read_as
+
+
+def test_what_about_another_subject_after_orals_lists_the_orals_on_it(engine: Engine) -> None:
+    first = "Which posters are about machine unlearning?"
+    answer = engine.ask("what about video understanding?", replied(first, engine.ask(first)))
+    assert "read as “Which posters are about video understanding?”" in answer.notes
+    assert "bj0ahFM4P0" in {c.paper.id for c in answer.citations}  # ExpVid, not narrowed
+
+
 def test_a_question_no_paper_answers_but_the_one_under_discussion_is_about_it(
     engine: Engine,
 ) -> None:

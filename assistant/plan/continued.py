@@ -36,6 +36,7 @@ from .subjects import subject_of
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
 ZH_PAPERS_TAIL_RE = re.compile(ZH_PAPERS_TAIL)
+SETTING_RE = re.compile(r"(for|in|on|about|with|without|under)\s", re.I)  # "what about for X?"
 SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
 
@@ -60,7 +61,9 @@ def continued(
     # the earlier question as it was read: "and the posters?" in a chain
     earlier = continued(history[at].content, history[:at], lang, table) or history[at].content
     asked = render(earlier, lang)
-    of_set = WHICH_RE.search(asked) is not None or SUMMARY_RE.search(asked) is not None
+    # a set question, its decision words read as a filter ("Which orals ...": which papers)
+    unfiltered = from_question(asked)[1]
+    of_set = any(c.search(unfiltered) for c in (WHICH_RE, SUMMARY_RE, RATE_RE))
     # "给我总结一下 xLSTM Scaling Laws 这篇" summarizes a paper, not a set: "训练 token 数呢？" asks it
     of_set = of_set and not (tail and not cue and table is not None and find_named(table, earlier))
     if alone:
@@ -83,10 +86,23 @@ def continued(
     if not cue or not of_set or any(c.search(probe) for c in points):
         return None
     if lang == "en":
-        new, before = topic, subject_of(from_question(earlier)[1])
+        before = subject_of(from_question(earlier)[1])
+        new = _in_place(before, topic)
     else:
         new, before = content(question, lang), content(earlier, lang)
     return earlier.replace(before, new, 1) if new and before and before in earlier else None
+
+
+def _in_place(before: str, new: str) -> str:
+    """The new subject of a follow-up: a setting it names in place of the earlier subject's
+    ("for autonomous driving" after "world models for robotics": world models for autonomous
+    driving); else what it names ("and for diffusion models?" after a question on model
+    merging: diffusion models)."""
+    setting = SETTING_RE.match(new)
+    if setting is None:
+        return new
+    at = re.search(rf"\s{setting.group(1)}\s", before, re.I)
+    return f"{before[: at.start()]} {new}" if at else new[setting.end() :]
 
 
 def _of_another(earlier: str, new: str) -> str | None:
