@@ -18,13 +18,14 @@ from .answer.evidence import SentenceBank, closest_sentences
 from .answer.extractive import write
 from .answer.generate import generate
 from .answer.judge import JudgeModel, SetJudge
+from .authored import authored, unlisted
 from .config import Settings
 from .embedding import MiniLMEmbedding
 from .ingest.corpus import resolve_corpus
 from .multilingual import MultilingualEmbedding
 from .multilingual import for_settings as multilingual_for
 from .plan.comparison import against_its_own, with_the_one_before, without_comparison
-from .plan.cues import AUTHOR_RE, SUMMARY_RE
+from .plan.cues import SUMMARY_RE
 from .plan.followup import discussed, names_papers, short_names
 from .plan.foreign import Foreign
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
@@ -256,6 +257,9 @@ class Engine:
         if (past := past_the_list(plan, bool(history), self.table)) is not None:
             yield past
             return
+        if (by := authored(self, plan)) is not None:  # "papers by Jane Doe"
+            yield from pieces(by)
+            return
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, history or (), filters)
         elif plan.kind == "compare" and against_its_own(plan, self.table):  # "... with EAGLE?"
@@ -264,11 +268,10 @@ class Engine:
             plan = self.singular(plan, history or (), filters, k)
         if plan.lang != "en" and not self.has_multilingual():
             plan = replace(plan, notes=plan.notes + (say(plan.lang, "no_multilingual"),))
-        if AUTHOR_RE.search(question) and self.anonymous():
-            if plan.kind in SET_KINDS and not plan.subject and not plan.anchored:
-                yield by_whom(plan)  # "Which paper is by Yann LeCun?" listed all 19 papers
-                return
-            plan = replace(plan, notes=(say(plan.lang, "no_authors"), *plan.notes))
+        alone, plan = unlisted(self, plan)
+        if alone is not None:
+            yield alone
+            return
         llm = (backend or self.settings.backend) == "openai"
         if llm and not configured(self.settings):
             raise NoLLMError(HOW_TO)
@@ -287,14 +290,11 @@ class Engine:
                 return
             answer = write(plan, decision, hits, self.bank)
             answer = self.with_members(plan, hits, answer, decision.total)
-        for start in range(0, len(answer.text), STREAM_PIECE):
-            yield answer.text[start : start + STREAM_PIECE]
-        yield answer
+        yield from pieces(answer)
 
 
-def by_whom(plan: Plan) -> Answer:
-    """A set question asking only who wrote its papers, or where, of a corpus that does not say."""
-    text = say(plan.lang, "no_authors")
-    return Answer(
-        plan.question, text, kind="abstain", abstained=True, notes=plan.notes, lang=plan.lang
-    )
+def pieces(answer: Answer) -> Iterator[str | Answer]:
+    """An answer written whole, streamed: its text in pieces, then the Answer."""
+    for start in range(0, len(answer.text), STREAM_PIECE):
+        yield answer.text[start : start + STREAM_PIECE]
+    yield answer

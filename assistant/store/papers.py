@@ -14,6 +14,7 @@ from ..schema import Filters, Paper
 from ..text.latex import clean_latex
 from ..text.names import coined, looks_like_name
 from ..text.tokens import terms
+from .authors import Authors
 
 DERIVED = ("names", "keyword_terms")  # what the catalog stores in a row beside the paper's fields
 PASSING_CACHE = 16
@@ -59,6 +60,11 @@ class PaperTable:
             for key, entries in self.names.items()
             if " " not in key and any(strength == 2 for _, strength, _ in entries)
         }
+
+    @cached_property
+    def authors(self) -> Authors:
+        """The authors the papers list, by name (built on first use)."""
+        return Authors(self.papers)
 
     def keyword_terms(self, paper_id: str) -> set[str]:
         """The stems of a paper's keywords and primary area (stored in its row by the catalog)."""

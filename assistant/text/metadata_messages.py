@@ -47,6 +47,24 @@ METADATA: dict[str, dict[str, str]] = {
         "en": "This corpus records no decision for **{name}**. {cite}",
         "zh": "本语料库没有记录 **{name}** 的录用结果。{cite}",
     },
+    # papers by an author the corpus lists (authored.py)
+    "by_author": {"en": "by {name}", "zh": "作者包括 {name}"},
+    "authors_listed": {
+        "en": "; only {n} of the {total} papers list their authors",
+        "zh": "；{total} 篇论文中只有 {n} 篇列出了作者",
+    },
+    "few_authors": {
+        "en": "Only {n} of the {total} papers in this corpus list their authors (the submissions "
+        "are anonymous here), and none of them lists the author asked about; ask about a topic "
+        "or a title.",
+        "zh": "本语料库 {total} 篇论文中只有 {n} 篇列出了作者（这里的投稿是匿名的），其中没有所问的作者；"
+        "请改问主题或标题。",
+    },
+    "by_author_none": {
+        "en": "{name} is listed as an author of {n} papers in this corpus, but none of them "
+        "passes the filters ({filters}).",
+        "zh": "本语料库中有 {n} 篇论文的作者包括 {name}，但没有一篇符合筛选条件（{filters}）。",
+    },
     # how the papers of a set fared (answer/status.py fared)
     "fared": {
         "en": "Of the {papers} in this corpus on “{subject}”, {accepted} were accepted ({share}%)",

@@ -1,0 +1,48 @@
+"""The authors a corpus lists, by name: which papers a question naming one of them ("papers by
+Jane Doe") is about. Names are matched whole (two to four words), in any case and with or
+without accents; a surname alone names no one."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from ..schema import Paper
+
+NAME_WORD_RE = re.compile(r"[^\W\d_][\w'.-]*")
+LONGEST = 4  # words in a name
+BY_RE = re.compile(r"\bby\s+$", re.I)
+
+
+class Authors:
+    def __init__(self, papers: Iterable[Paper]) -> None:
+        self.papers_of: dict[str, list[str]] = {}  # a name, read plainly -> its papers' ids
+        self.listing = 0  # how many papers list their authors
+        for paper in papers:
+            self.listing += bool(paper.authors)
+            for name in paper.authors:
+                ids = self.papers_of.setdefault(plain(name), [])
+                ids += [] if paper.id in ids else [paper.id]
+
+    def named(self, question: str) -> tuple[str, list[str]] | None:
+        """The longest author name the question holds, as written there, and that author's
+        papers; None when it names no author the corpus lists. A name is written as one
+        (capitalised), or after "by" ("papers by jane doe")."""
+        words = list(NAME_WORD_RE.finditer(question))
+        for size in range(LONGEST, 1, -1):
+            for at in range(len(words) - size + 1):
+                start, end = words[at].start(), words[at + size - 1].end()
+                span = question[start:end]
+                written = all(w.group(0)[0].isupper() for w in words[at : at + size])
+                if not written and not BY_RE.search(question[:start]):
+                    continue
+                if ids := self.papers_of.get(plain(span)):
+                    return span, ids
+        return None
+
+
+def plain(name: str) -> str:
+    """A name in lower case, without accents, its words single-spaced."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())

@@ -1,0 +1,82 @@
+"""Papers by their authors, on a real index of a corpus where only some papers list authors:
+a name the corpus lists finds its papers (in any case, with or without accents) and says how
+few papers list authors; a name it does not list, or a filter that leaves none, says so."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from assistant.config import Settings
+from assistant.embedding import MiniLMEmbedding
+from assistant.engine import Engine
+from assistant.ingest.pipeline import ingest
+from tests.conftest import SEED_JSONL
+
+ELMUR, REPSPEC = "bm3rbtEMFj", "bqEi97qzzz"
+AUTHORS = {ELMUR: ["Ana Müller", "Jane Q. Doe"], REPSPEC: ["Ana Müller"]}
+
+
+@pytest.fixture(scope="module")
+def engine(tmp_path_factory: pytest.TempPathFactory, embedder: MiniLMEmbedding) -> Engine:
+    where = tmp_path_factory.mktemp("authors")
+    rows = [json.loads(line) for line in SEED_JSONL.read_text().splitlines()]
+    rows = [r for r in rows if r["id"] in AUTHORS] + [r for r in rows if r["id"] not in AUTHORS][:4]
+    for row in rows:
+        row["authors"] = AUTHORS.get(row["id"], [])
+    rows[2]["status"] = "Oral"  # an oral, not hers
+    corpus = where / "six.jsonl"
+    corpus.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    settings = Settings(corpus=str(corpus), vectorstore=where / "vs")
+    ingest(settings, progress=False, embedder=embedder)
+    return Engine(settings, embedder=embedder)
+
+
+def cited(answer: object) -> set[str]:
+    return {c.paper.id for c in answer.citations}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("question", ["Which papers are by Ana Müller?", "papers by Ana Muller"])
+def test_papers_by_an_author_the_corpus_lists_are_hers(engine: Engine, question: str) -> None:
+    # every such question was refused ("the submissions are anonymous here")
+    answer = engine.ask(question)
+    assert answer.kind == "which" and cited(answer) == {ELMUR, REPSPEC}
+    assert "; only 2 of the 6 papers list their authors" in answer.text.split("\n")[0]
+
+
+def test_a_name_of_three_words_is_read_whole(engine: Engine) -> None:
+    assert cited(engine.ask("Show me the papers written by Jane Q. Doe")) == {ELMUR}
+
+
+def test_a_filter_none_of_the_authors_papers_passes_says_so(engine: Engine) -> None:
+    answer = engine.ask("Which orals are by Ana Müller?")
+    assert answer.abstained and answer.text.startswith(
+        "Ana Müller is listed as an author of 2 papers in this corpus, but none of them passes"
+    )
+
+
+def test_a_name_no_paper_lists_says_how_few_papers_list_authors(engine: Engine) -> None:
+    answer = engine.ask("Which paper is by Yann LeCun?")
+    assert answer.abstained and answer.text.startswith(
+        "Only 2 of the 6 papers in this corpus list their authors"
+    )
+
+
+def test_a_name_is_found_only_whole_not_by_its_surname() -> None:
+    from assistant.schema import Paper
+    from assistant.store.authors import Authors
+
+    authors = Authors([Paper(id="a", title="A", abstract="x", authors=("Wei Wang", "Li Na"))])
+    assert authors.named("papers by Wei Wang please") == ("Wei Wang", ["a"])
+    assert authors.named("papers by Wang") is None and authors.listing == 1
+    # a name is written as one, or follows "by": not two words of a sentence that happen to be one
+    assert authors.named("papers by wei wang") == ("wei wang", ["a"])
+    assert authors.named("when li na-like words appear") is None
+    assert authors.named("Li Na 的论文有哪些？") == ("Li Na", ["a"])
+
+
+def test_papers_by_an_author_asked_in_chinese_are_framed_in_chinese(engine: Engine) -> None:
+    answer = engine.ask("Ana Müller 的论文有哪些？")
+    assert cited(answer) == {ELMUR, REPSPEC}
+    assert "作者包括 Ana Müller；6 篇论文中只有 2 篇列出了作者" in answer.text
