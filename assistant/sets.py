@@ -64,16 +64,17 @@ def readings(engine: Engine, plan: Plan) -> Iterator[Plan]:
     outside the training distribution": out-of-distribution detection)."""
     if plan.own_subject and doubtful(plan.subject, plan.own_subject):
         yield replace(plan, subject=plan.own_subject, expansions=())
-    if plan.focus or plan.lang != "en":
+    if plan.focus:
         return
     lang, subject = plan.lang, plan.subject
+    asked = plan.own_subject if lang != "en" and plan.own_subject else subject  # 视觉语言动作模型
     parts = [
-        (part, say(lang, "part_only", subject=subject, part=part))
+        (part, say(lang, "part_only", subject=asked, part=part))
         for part in engine.set_judge.minor_parts(plan)
     ]
     if not parts and (named := engine.expander.reading(subject, plan.subject_vector)):
         # what the papers closest to it call it
-        parts = [(named, say(lang, "named_as", subject=subject, part=named))]
+        parts = [(named, say(lang, "named_as", subject=asked, part=named))]
     for part, note in parts:
         alone = engine.expanded(engine.plan(part, filters=plan.filters, kind=plan.kind))
         yield replace(alone, question=plan.question, notes=(*plan.notes, note))

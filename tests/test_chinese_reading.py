@@ -611,3 +611,22 @@ def test_introduce_a_paper_is_its_summary_as_tell_me_about_is(
     assert answer.text.startswith("**TumorChain** (Poster) 概要：")
     # ... and introducing an aspect of it asks that aspect
     assert engine.plan("介绍一下 TumorChain 的方法").kind == "facts"
+
+
+def test_a_chinese_subject_no_paper_met_gets_the_name_its_closest_papers_give_it(
+    engine: Engine,
+) -> None:
+    # readings() returned at once for a question in another language: a Chinese question whose
+    # subject no paper met listed nothing where the English one read it as the papers' name
+    from assistant.sets import readings
+
+    plan = engine.plan("哪些论文是关于识别训练分布之外的测试输入的？")
+    real = SimpleNamespace(
+        set_judge=SimpleNamespace(minor_parts=lambda plan: []),
+        expander=SimpleNamespace(reading=lambda subject, vector: "out-of-distribution detection"),
+        plan=engine.plan,
+        expanded=lambda plan: plan,
+    )
+    *_, again = readings(real, plan)  # type: ignore[arg-type]  (after its own words, if doubtful)
+    assert again.subject == "out-of-distribution detection" and again.question == plan.question
+    assert again.notes[-1].startswith(f"没有论文以这些词与“{plan.own_subject}”相符")
