@@ -13,6 +13,7 @@ from .plan.cues import AUTHOR_RE
 from .plan.kinds import SET_KINDS
 from .plan.plan import Plan
 from .schema import Answer, PaperHit
+from .text.counts import verb_for
 from .text.messages import filters_text, say
 
 if TYPE_CHECKING:
@@ -32,7 +33,8 @@ def authored(engine: Engine, plan: Plan) -> Answer | None:
     lang, listing, everyone = plan.lang, table.authors.listing, len(table.papers)
     note = say(lang, "by_author", name=name)
     if listing < everyone:
-        note += say(lang, "authors_listed", n=f"{listing:,}", total=f"{everyone:,}")
+        verb = verb_for(listing, "list")
+        note += say(lang, "authors_listed", n=f"{listing:,}", total=f"{everyone:,}", verb=verb)
     if filters := filters_text(lang, plan.filters.description):
         note += say(lang, "scope_sep") + filters
     if not papers:  # "accepted papers by X": X's papers were not
@@ -60,7 +62,8 @@ def unlisted(engine: Engine, plan: Plan) -> tuple[Answer | None, Plan]:
     if plan.kind in SET_KINDS and not plan.subject and not plan.anchored:
         # some list them ("Which paper is by Yann LeCun?" of all ICLR 2026): none names this one
         key = "few_authors" if listing else "no_authors"
-        text = say(plan.lang, key, n=f"{listing:,}", total=f"{everyone:,}")
+        verb = verb_for(listing, "list")
+        text = say(plan.lang, key, n=f"{listing:,}", total=f"{everyone:,}", verb=verb)
         answer = Answer(
             plan.question, text, kind="abstain", abstained=True, notes=plan.notes, lang=plan.lang
         )

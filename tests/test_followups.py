@@ -938,3 +938,15 @@ def test_comparing_the_first_two_of_a_list_still_counts_in_the_list(engine: Engi
         *ONE_THEN_ANOTHER[2:],
     ]
     assert engine.plan("Compare the first two.", history).focus == (XLSTM, ELMUR)
+
+
+@pytest.mark.parametrize("follow_up", ["compare these two", "这两篇有什么区别？"])
+def test_these_two_after_a_longer_list_are_its_first_two(engine: Engine, follow_up: str) -> None:
+    # it compared all eight, a line each ("8 papers would make too wide a table")
+    first = "Which papers introduce a new benchmark?"
+    listed = engine.ask(first)
+    shown = list(dict.fromkeys(c.paper.id for c in listed.citations))
+    assert len(shown) > 2
+    answer = engine.ask(follow_up, replied(first, listed))
+    assert answer.kind == "compare" and answer.text.startswith("| |")
+    assert list(dict.fromkeys(c.paper.id for c in answer.citations)) == shown[:2]

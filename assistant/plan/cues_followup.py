@@ -33,6 +33,8 @@ RANGE_RE = re.compile(  # "the first two", "the last 3", "the top three"; not "t
     r"(?!\s+(?:[\w-]+\s+)?(?:papers|works|orals|posters)\s+(?:on|about|that|in|for)\b)",
     re.I,
 )
+# "compare these two" after a list of more: its first two, as shown
+THESE_COUNT_RE = re.compile(r"\b(?:these|those)\s+(two|three|four|five)\b", re.I)
 NUMBERED_RE = re.compile(
     r"\b(?:paper|source|reference|number|no\.?)\s*\[?(\d{1,2})\]?|\[(\d{1,2})\]", re.I
 )

@@ -20,6 +20,7 @@ from .cues_followup import (
     PLURAL_RE,
     RANGE_RE,
     SINGULAR_RE,
+    THESE_COUNT_RE,
 )
 from .named import mentioned_papers
 
@@ -140,6 +141,9 @@ def _pick(question: str, ids: list[str]) -> list[str]:
         if n > len(ids):
             return []
         return ids[-n:] if span.group(1).lower() == "last" else ids[:n]
+    these = THESE_COUNT_RE.search(question)  # "these two" of eight: the first two shown
+    if these and COUNTS[these.group(1).lower()] < len(ids):
+        return ids[: COUNTS[these.group(1).lower()]]
     # every ordinal it counts ("the first and third"), in its order
     indices = [ORDINALS[m.group(1).lower()] for m in ORDINAL_RE.finditer(question)]
     if indices:

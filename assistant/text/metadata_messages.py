@@ -50,15 +50,15 @@ METADATA: dict[str, dict[str, str]] = {
     # papers by an author the corpus lists (authored.py)
     "by_author": {"en": "by {name}", "zh": "作者包括 {name}"},
     "authors_listed": {
-        "en": "; only {n} of the {total} papers list their authors",
+        "en": "; only {n} of the {total} papers {verb} authors",
         "zh": "；{total} 篇论文中只有 {n} 篇列出了作者",
     },
     "few_authors": {
-        "en": "Only {n} of the {total} papers in this corpus list their authors (the submissions "
-        "are anonymous here), and none of them lists the author asked about; ask about a topic "
-        "or a title.",
-        "zh": "本语料库 {total} 篇论文中只有 {n} 篇列出了作者（这里的投稿是匿名的），其中没有所问的作者；"
-        "请改问主题或标题。",
+        "en": "Only {n} of the {total} papers in this corpus {verb} authors, and none lists "
+        "affiliations (the submissions are anonymous here), so papers cannot be found or ranked "
+        "by who wrote them or where; ask about a topic or a title.",
+        "zh": "本语料库 {total} 篇论文中只有 {n} 篇列出了作者，且都没有机构信息（这里的投稿是匿名的），"
+        "无法按作者或机构查找或比较论文；请改问主题或标题。",
     },
     "by_author_none": {
         "en": "{name} is listed as an author of {n} papers in this corpus, but none of them "
