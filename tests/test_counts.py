@@ -5,6 +5,7 @@ papers divide by decision and area, the few most relevant named, and every paper
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -87,3 +88,31 @@ def test_cli_json_gives_members_and_a_history_with_them_lists_them_all(
     assert main(["ask", "list them", "--history", json.dumps(history), *where]) == 0
     again = json.loads(capsys.readouterr().out)
     assert {c["paper_id"] for c in again["citations"]} == set(out["members"])
+
+
+def test_a_count_too_long_to_read_asks_to_narrow_it_and_list_them_shows_the_first(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "list them" after "how many withdrawn papers are there?" listed all 2,506, in minutes
+    from assistant.answer import extractive
+
+    monkeypatch.setattr(counted, "MAX_LISTED", 5)
+    monkeypatch.setattr(extractive, "MAX_LISTED", 5)
+    first = engine.ask("How many papers are there?")
+    assert first.text.split("\n")[-1].startswith("Too many to read as a list: ask which of them")
+    answer = engine.ask("list them", replied("How many papers are there?", first))
+    assert answer.text.startswith("19 papers in this corpus match, the first 5 by title shown")
+    assert len(listed(answer)) == 5
+
+
+def test_a_long_list_by_filters_alone_shows_no_sentence(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # no sentence shows why a paper is a poster: it quoted "Code is available at ..." lines
+    from assistant.answer import which
+
+    monkeypatch.setattr(which, "LONG_LISTING", 3)
+    answer = engine.ask("Which papers are posters?")
+    lines = [line for line in answer.text.split("\n") if re.match(r"\d+\. ", line)]
+    assert len(lines) == 19 and all(line.endswith(")") or "): " not in line for line in lines)
+    assert all(not c.evidence for c in answer.citations)

@@ -950,3 +950,19 @@ def test_these_two_after_a_longer_list_are_its_first_two(engine: Engine, follow_
     answer = engine.ask(follow_up, replied(first, listed))
     assert answer.kind == "compare" and answer.text.startswith("| |")
     assert list(dict.fromkeys(c.paper.id for c in answer.citations)) == shown[:2]
+
+
+def test_a_whole_question_naming_a_decision_is_not_read_as_a_flip_of_the_last(
+    engine: Engine,
+) -> None:
+    # "how many withdrawn papers are there?" after "How many orals are about diffusion models?"
+    # was read as "How many withdrawn papers are about diffusion models?" (226, not 2,506)
+    from assistant.plan.continued import continued
+
+    history = [
+        Turn("user", "Which posters are about benchmarks?"),
+        Turn("assistant", "...", (SCUBA, ELMUR)),
+    ]
+    assert continued("how many rejected papers are there?", history, "en", engine.table) is None
+    flipped = continued("How many were rejected?", history, "en", engine.table)
+    assert flipped == "Which rejected papers are about benchmarks?"  # not "Which rejected are"

@@ -8,6 +8,7 @@ from collections import Counter
 
 import numpy as np
 
+from ..retrieve.retriever import MAX_LISTED
 from ..schema import PaperHit
 from ..text.messages import matching, matching_of, say
 from .draft import Draft, label
@@ -55,5 +56,6 @@ def counted(
     names = sep.join(f"{label(h.paper)} {draft.cite(h.paper, why(h))}" for h in shown)
     key = "counted_first" if by_title else "counted_likeliest"
     draft.parts.append(say(lang, key, n=len(shown), names=names))
-    draft.parts.append(say(lang, "counted_all", n=f"{len(hits):,}"))
+    more = "counted_all" if len(hits) <= MAX_LISTED else "counted_narrow"  # 2,506: too many
+    draft.parts.append(say(lang, more, n=f"{len(hits):,}"))
     return draft

@@ -23,6 +23,7 @@ from ..plan.plan import Plan
 from ..plan.stated import CODE_WORDS_RE
 from ..plan.superlative import superlative, superlative_zh
 from ..plan.threshold import threshold, threshold_zh
+from ..retrieve.retriever import MAX_LISTED
 from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
@@ -135,6 +136,11 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.defines:  # "What is GRPO?": what its papers say it is, and the likeliest
         listing = which(*args, likeliest=True)
         return defined(bank, about, plan.subject, listing, plan.lang)
+    if (
+        plan.kind == "which" and not plan.subject and len(about) > MAX_LISTED
+    ):  # "list them" of 2,506
+        shown = sorted(about, key=lambda h: h.paper.title.lower())[:MAX_LISTED]
+        return which(bank, shown, vector, set(), note, "", plan.lang, len(about))
     if plan.kind == "which" and plan.counted and len(about) > COUNT_LISTED:
         return counted(bank, about, vector, found, note, plan.lang, len(plan.focus))
     if plan.kind == "which":

@@ -3,19 +3,24 @@ shows why it matches, its decision and area; long lists grouped by sub-theme."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
-from ..schema import PaperHit
+from ..schema import Paper, PaperHit
 from ..text.messages import matching_of, say, shown_of
 from .aspects import proposed, showing
 from .draft import Draft, display, label
-from .evidence import SentenceBank, Words
+from .evidence import Scored, SentenceBank, Words
 from .themes import themes
 
 LONG_LIST = 12  # longer lists pick each paper's sentence by the subject's terms, not by embedding
 LONG_LISTING = 40  # ... and longer lists by filters alone, not by what each paper proposes
 MAX_UNMATCHED = 10  # up to this many papers given, those that do not match are named
 CLOSEST_NAMED = 3  # papers like more than this many: the first few are named, the rest counted
+
+
+Pick = Callable[[Paper, np.ndarray, Words], Scored]
 
 
 def which(
@@ -42,31 +47,37 @@ def which(
         lead = matching_of(lang, len(hits), asked)
     lead += say(lang, "aside", text=filters_note) if filters_note else ""
     draft.parts.append(lead + say(lang, "colon"))
-    number = 0
-    if len(hits) > (LONG_LISTING if not subject and not terms else LONG_LIST):
-        pick = bank.best_by_terms
-    elif subject:
-        pick = lambda *a: showing(bank, *a)[0]  # noqa: E731
-    elif terms:  # "which of them are orals?": closest to what came before
-        pick = bank.best
-    else:  # a list by filters alone ("Which papers are posters?"): what each proposes
-        pick = lambda paper, *a: proposed(bank, paper) or bank.best(paper, *a)  # noqa: E731
+    number, pick = 0, _picker(bank, len(hits), subject, terms)
     for theme in themes(hits, subject, lang):
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")
         for hit in theme.hits:
             number += 1
-            sentence = pick(hit.paper, vector, terms)
-            marker = draft.cite(hit.paper, sentence.text)
+            text = pick(hit.paper, vector, terms).text if pick else ""
+            marker = draft.cite(hit.paper, text)
             area = f", {hit.paper.primary_area}" if hit.paper.primary_area else ""
             status = hit.paper.status or say(lang, "status_unknown")
-            draft.parts.append(
-                f"{number}. {label(hit.paper)} ({status}{area}): {display(sentence.text)} {marker}"
-            )
+            shows = f": {display(text)}" if text else ""
+            draft.parts.append(f"{number}. {label(hit.paper)} ({status}{area}){shows} {marker}")
     if unmatched and asked <= MAX_UNMATCHED:  # beyond it, the count says it
         names = say(lang, "list_sep").join(label(h.paper) for h in unmatched)
         draft.parts.append("\n" + say(lang, "unmatched", names=names))
     return draft
+
+
+def _picker(bank: SentenceBank, n: int, subject: str, terms: Words) -> Pick | None:
+    """How each of `n` listed papers' sentence is chosen; None for a long list by filters alone
+    (no sentence shows why a paper is withdrawn: its title, decision and area say it)."""
+    if not subject and not terms:
+        if n > LONG_LISTING:
+            return None
+        # a short list by filters alone ("Which papers are posters?"): what each proposes
+        return lambda paper, *a: proposed(bank, paper) or bank.best(paper, *a)
+    if n > LONG_LIST:
+        return bank.best_by_terms
+    if subject:
+        return lambda *a: showing(bank, *a)[0]
+    return bank.best  # "which of them are orals?": closest to what came before
 
 
 def closest(bank: SentenceBank, hits: list[PaperHit], lang: str = "en") -> Draft:

@@ -36,6 +36,13 @@ from .subjects import subject_of
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
 ZH_PAPERS_TAIL_RE = re.compile(ZH_PAPERS_TAIL)
+# a set the question points back at: "the rejected papers", "those", "them"
+BACK_RE = re.compile(
+    rf"\b(?:the|these|those)\s+(?:[\w-]+\s+){{0,2}}(?:papers?|works?|submissions?|ones)\b"
+    rf"|{PRONOUN_RE.pattern}",
+    re.I,
+)
+DECISION_NOUN_RE = re.compile(r"(?:orals?|posters?|spotlights?)", re.I)  # not "rejected"
 SETTING_RE = re.compile(r"(for|in|on|about|with|without|under)\s", re.I)  # "what about for X?"
 SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
@@ -146,6 +153,10 @@ def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
         said = now[0] if SET_NOUN_RE.match(earlier[span[1] :].lstrip()) else now[1].group(0)
         if len(words) > 1 and SET_NOUN_RE.fullmatch(words[-1]):  # "accepted papers on X"
             said = f"{now[0]} {words[-1]}"
+        elif not DECISION_NOUN_RE.fullmatch(said) and not SET_NOUN_RE.match(
+            earlier[span[1] :].lstrip()
+        ):
+            said += " papers"  # "How many orals ..." -> "How many rejected papers ..."
         return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
     noun = SET_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
     return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}" if noun else None
@@ -163,6 +174,8 @@ def _flipped(
     now = decision_in(new)
     if table is None or now is None or _of_subject(question, lang) or SINGULAR_RE.search(new):
         return None  # (not "Was it rejected?": it asks the paper's decision)
+    if lang == "en" and SET_NOUN_RE.search(new) and not BACK_RE.search(new):
+        return None  # "How many withdrawn papers are there?": of the whole corpus
     shown = next((t for t in reversed(history) if t.role == "assistant" and t.paper_ids), None)
     at_hand = [*shown.paper_ids, *shown.members] if shown else []
     if not at_hand or table.passing(at_hand, Filters(statuses=DECISIONS[now[0]])):

@@ -23,4 +23,9 @@ COUNTS: dict[str, dict[str, str]] = {
         "en": "Ask “list them” to see all {n}, each with the sentence that shows why.",
         "zh": "问“列出它们”可查看全部 {n} 篇，每篇附上说明原因的句子。",
     },
+    "counted_narrow": {
+        "en": "Too many to read as a list: ask which of them are about a subject, or have a "
+        "decision (“which of them are about RL?”, “which of them are orals?”).",
+        "zh": "数量太多，不便逐篇列出：可以追问其中哪些关于某个主题或属于某种录用结果（“其中哪些是关于强化学习的？”、“其中哪些是口头报告？”）。",
+    },
 }
