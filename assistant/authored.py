@@ -5,16 +5,22 @@ author, and one asking for nothing else is answered with that alone."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .answer.which import which
-from .plan.cues import AUTHOR_RE
+from .plan.cues import AUTHOR_RE, AUTHORING_RE, FRAMING_STEMS
+from .plan.filters import from_question
 from .plan.kinds import SET_KINDS
+from .plan.own_words import content
 from .plan.plan import Plan
-from .schema import Answer, PaperHit
+from .schema import Answer, PaperHit, Turn
 from .text.counts import verb_for
 from .text.messages import filters_text, say
+from .text.tokens import terms
+
+OTHERS_ZH_RE = re.compile(r"还有|别的|其他|其它")
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -22,13 +28,16 @@ if TYPE_CHECKING:
 
 def authored(engine: Engine, plan: Plan) -> Answer | None:
     """The answer to a set question naming an author the corpus lists ("Which orals are by
-    Jane Doe?", "Jane Doe 的论文"); None for any other."""
-    if plan.kind not in SET_KINDS or plan.anchored:
-        return None
+    Jane Doe?", "Jane Doe 的论文"), or naming one and nothing else ("what about Jane Doe?" after
+    another author's papers); of a subject too ("papers by Jane Doe on RL"), those of the
+    author's papers on it. None for any other question."""
     table = engine.table
     if (found := table.authors.named(plan.question)) is None:
         return None
     name, ids = found
+    topic = _topic(plan, name)
+    if topic and (plan.kind not in SET_KINDS or plan.anchored):
+        return None
     papers = [p for i in table.passing(ids, plan.filters) if (p := table.get(i))]
     lang, listing, everyone = plan.lang, table.authors.listing, len(table.papers)
     note = say(lang, "by_author", name=name)
@@ -40,6 +49,8 @@ def authored(engine: Engine, plan: Plan) -> Answer | None:
     if not papers:  # "accepted papers by X": X's papers were not
         text = say(lang, "by_author_none", name=name, n=len(ids), filters=filters)
         return Answer(plan.question, text, kind="abstain", abstained=True, notes=plan.notes)
+    if topic:  # "papers by Yue Wang about language models": which of them are
+        return _on_topic(engine, plan, [p.id for p in papers], topic, note)
     hits = [PaperHit(p, 1.0) for p in papers]
     draft = which(engine.bank, hits, plan.topic_vector, set(), note, "", lang)
     return Answer(
@@ -48,9 +59,36 @@ def authored(engine: Engine, plan: Plan) -> Answer | None:
         citations=tuple(draft.citations),
         papers=tuple(hits),
         kind="which",
-        notes=plan.notes,
+        notes=_own(plan.notes, lang),
         lang=lang,
     )
+
+
+def _topic(plan: Plan, name: str) -> str:
+    """What a question naming an author asks of the author's papers, beyond them and its
+    filters ("about language models"); "" when it asks for them alone."""
+    rest = re.sub(rf"{re.escape(name)}(?:['’]s\b)?", " ", plan.question)  # "Yue Wang's"
+    if plan.lang != "en":
+        return content(OTHERS_ZH_RE.sub(" ", rest), plan.lang)  # 还有别的论文吗: all of them
+    rest = from_question(AUTHORING_RE.sub(" ", rest))[1]  # not "written by" nor "accepted"
+    return " ".join(w for w in rest.split() if terms(w) - FRAMING_STEMS)
+
+
+def _on_topic(engine: Engine, plan: Plan, ids: list[str], topic: str, note: str) -> Answer:
+    """Of the author's papers, those on `topic`, asked as a follow-up over them."""
+    turns = [Turn("user", plan.question), Turn("assistant", "", tuple(ids), tuple(ids))]
+    asked = (
+        f"其中哪些是关于{topic}的？" if plan.lang == "zh" else f"Which of them are about {topic}?"
+    )
+    answer = engine.ask(asked, turns, plan.filters)
+    return replace(answer, question=plan.question, notes=(note, *_own(answer.notes, plan.lang)))
+
+
+def _own(notes: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The notes without the one saying the question follows up the papers before it: an
+    author's papers are a question of their own."""
+    follow = say(lang, "followup_note", names="")
+    return tuple(n for n in notes if not n.startswith(follow))
 
 
 def unlisted(engine: Engine, plan: Plan) -> tuple[Answer | None, Plan]:

@@ -37,7 +37,15 @@ def cited(answer: object) -> set[str]:
     return {c.paper.id for c in answer.citations}  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("question", ["Which papers are by Ana Müller?", "papers by Ana Muller"])
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers are by Ana Müller?",
+        "papers by Ana Muller",
+        "What did Ana Müller publish at ICLR 2026?",  # writing and its year are no subject
+        "Which papers did Ana Müller co-author?",
+    ],
+)
 def test_papers_by_an_author_the_corpus_lists_are_hers(engine: Engine, question: str) -> None:
     # every such question was refused ("the submissions are anonymous here")
     answer = engine.ask(question)
@@ -80,3 +88,29 @@ def test_papers_by_an_author_asked_in_chinese_are_framed_in_chinese(engine: Engi
     answer = engine.ask("Ana Müller 的论文有哪些？")
     assert cited(answer) == {ELMUR, REPSPEC}
     assert "作者包括 Ana Müller；6 篇论文中只有 2 篇列出了作者" in answer.text
+
+
+def test_another_author_asked_after_one_is_a_question_of_its_own(engine: Engine) -> None:
+    # "what about Benyou Wang?" after another author's papers said none of those matched
+    from assistant.schema import replied
+
+    first = "papers by Jane Q. Doe"
+    answer = engine.ask("what about Ana Müller?", replied(first, engine.ask(first)))
+    assert cited(answer) == {ELMUR, REPSPEC}
+    assert not any(n.startswith("follow-up about") for n in answer.notes)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which of Ana Müller's papers are about speculative decoding?",
+        "papers by Ana Müller on speculative decoding",
+    ],
+)
+def test_an_author_and_a_subject_give_those_of_her_papers_on_it(
+    engine: Engine, question: str
+) -> None:
+    # the possessive found no author; "papers by X on Y" listed all of X's papers
+    answer = engine.ask(question)
+    assert cited(answer) == {REPSPEC} and answer.text.startswith("1 of these 2 papers matches")
+    assert answer.notes[0].startswith("by Ana Müller; only 2 of the 6 papers list authors")

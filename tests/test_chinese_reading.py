@@ -630,3 +630,23 @@ def test_a_chinese_subject_no_paper_met_gets_the_name_its_closest_papers_give_it
     *_, again = readings(real, plan)  # type: ignore[arg-type]  (after its own words, if doubtful)
     assert again.subject == "out-of-distribution detection" and again.question == plan.question
     assert again.notes[-1].startswith(f"没有论文以这些词与“{plan.own_subject}”相符")
+
+
+def test_chinese_follow_ups_and_decisions_a_tester_typed(engine: Engine) -> None:
+    # from a Chinese tester: 换成X呢？ stayed on the earlier papers (130 s, diffusion papers for
+    # robotics); 推荐几篇X looked for "几篇长上下文" and found none; X方向最值得读的论文是哪几篇？ read
+    # 方向 as "topics"; 直接拒稿 and 有条件接收, words the answers print, were read as subjects
+    from assistant.plan.continued import continued
+
+    earlier = [Turn("user", "扩散模型方向有多少篇被接收？"), Turn("assistant", "", ("bkjKnO9s7T",))]
+    again = continued("换成视频生成呢？", earlier, "zh", engine.table)
+    assert again == "视频生成方向有多少篇被接收？"
+    assert engine.plan("推荐几篇长上下文的论文").own_subject == "长上下文"
+    best = engine.plan("幻觉方向最值得读的论文是哪几篇？")
+    assert best.kind == "which" and best.own_subject == "幻觉" and "Oral" in best.filters.statuses
+    assert engine.plan("有多少篇直接拒稿？").filters.statuses == ("Desk Rejected",)
+    conditional = engine.plan("有条件接收的论文有哪些？")
+    assert conditional.filters.statuses[:2] == ("ConditionalPoster", "ConditionalOral")
+    assert not conditional.own_subject
+    english = engine.plan("How many conditionally accepted papers are there?")
+    assert english.filters.statuses[:2] == ("ConditionalPoster", "ConditionalOral")

@@ -966,3 +966,37 @@ def test_a_whole_question_naming_a_decision_is_not_read_as_a_flip_of_the_last(
     assert continued("how many rejected papers are there?", history, "en", engine.table) is None
     flipped = continued("How many were rejected?", history, "en", engine.table)
     assert flipped == "Which rejected papers are about benchmarks?"  # not "Which rejected are"
+
+
+def test_follow_ups_after_a_narrowing_ask_the_question_again(engine: Engine) -> None:
+    # from two testers: after "which of them are orals?", "what about speculative decoding?"
+    # narrowed the orals to one; "how many posters?" after "How many orals are there?" said none
+    # of the 224 orals was a poster; "how about rejected ones?" after "what about LLM
+    # reasoning?" went back to the subject before it
+    from assistant.plan.continued import continued
+
+    table, two = engine.table, (SCUBA, ELMUR)
+    listed = [Turn("user", "Which papers introduce a new benchmark?"), Turn("assistant", "", two)]
+    narrowed = [*listed, Turn("user", "which of them are posters?"), Turn("assistant", "", two)]
+    again = continued("what about reinforcement learning?", narrowed, "en", table)
+    assert again == "Which poster papers are about reinforcement learning?"
+    posters = [Turn("user", "How many posters are there?"), Turn("assistant", "", two)]
+    assert continued("how many orals?", posters, "en", table) == "How many oral papers are there?"
+    chained = [
+        Turn("user", "Which posters are about benchmarks?"),
+        Turn("assistant", "", two),
+        Turn("user", "what about reinforcement learning?"),
+        Turn("assistant", "", two),
+    ]
+    flipped = continued("how about rejected ones?", chained, "en", table)
+    assert flipped == "Which rejected papers are about reinforcement learning?"
+
+
+def test_the_decision_among_them_is_no_subject(engine: Engine) -> None:
+    # "list the orals among them" looked for papers on "among": none of the 374
+    turns = [
+        Turn("user", "Which papers introduce a new benchmark?"),
+        Turn("assistant", "", (SCUBA, ELMUR)),
+    ]
+    plan = engine.plan("list the posters among them", turns)
+    assert plan.subject == "" and plan.focus == (SCUBA, ELMUR)

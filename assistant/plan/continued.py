@@ -13,7 +13,7 @@ from ..text.language import language
 from ..text.messages import say
 from ..text.tokens import terms
 from .count import how_many_alone
-from .cues import DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
+from .cues import COUNT_ASKED_RE, DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
 from .cues_followup import (
     ANAPHOR_RE,
     CONTINUATION_RE,
@@ -97,6 +97,10 @@ def continued(
         new = _in_place(before, topic)
     else:
         new, before = content(question, lang), content(earlier, lang)
+    if lang == "en" and new and not before and (decided := decision_in(asked)):
+        # after "which of them are orals?": the question of the new subject, by that decision
+        framing = "How many" if COUNT_ASKED_RE.search(asked) else "Which"
+        return f"{framing} {decided[0]} papers are about {new}?"
     return earlier.replace(before, new, 1) if new and before and before in earlier else None
 
 
@@ -153,8 +157,10 @@ def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
         said = now[0] if SET_NOUN_RE.match(earlier[span[1] :].lstrip()) else now[1].group(0)
         if len(words) > 1 and SET_NOUN_RE.fullmatch(words[-1]):  # "accepted papers on X"
             said = f"{now[0]} {words[-1]}"
-        elif not DECISION_NOUN_RE.fullmatch(said) and not SET_NOUN_RE.match(
-            earlier[span[1] :].lstrip()
+        elif (
+            DECISION_NOUN_RE.fullmatch(before[1].group(0))
+            and not DECISION_NOUN_RE.fullmatch(said)
+            and not SET_NOUN_RE.match(earlier[span[1] :].lstrip())
         ):
             said += " papers"  # "How many orals ..." -> "How many rejected papers ..."
         return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
@@ -184,18 +190,29 @@ def _flipped(
     for i in range(len(history) - 2, -1, -1):
         turn, answer = history[i], history[i + 1]
         asked = turn.role == "user" and len({*answer.paper_ids, *answer.members}) > 1
-        before = decision_in(render(turn.content, lang)) if asked else None
-        if asked and not _of_subject(turn.content, lang):
+        # as it was read: "what about LLM reasoning?" after a question on RL is on LLM reasoning
+        said = (continued(turn.content, history[:i], lang, table) or turn.content) if asked else ""
+        before = decision_in(render(said, lang)) if asked else None
+        if asked and not _of_subject(said, lang):
             narrowed = narrowed or before is not None
         elif asked:
-            if before is None and not (narrowed and _asks_papers(turn.content, lang)):
+            if before is None and not (narrowed and _asks_papers(said, lang)):
                 continue  # "Compare the first two"; "Which of them are orals?" after a topic
             if before is not None and set(DECISIONS[before[0]]) & set(DECISIONS[now[0]]):
                 return None
             if lang != "en":
-                return _switched_zh(turn.content, question)
-            return _switched(turn.content, now[1].group(0), picking=False)
+                return _switched_zh(said, question)
+            return _switched(said, now[1].group(0), picking=False)
+    if narrowed and lang == "en" and not PRONOUN_RE.search(new):
+        return _whole(new, now[0])  # "how many posters?" after "How many orals are there?"
     return None
+
+
+def _whole(question: str, decision: str) -> str:
+    """A question about every paper of a decision, counted when the question counts."""
+    return (
+        f"{'How many' if COUNT_ASKED_RE.search(question) else 'Which'} {decision} papers are there?"
+    )
 
 
 def _asks_papers(question: str, lang: str) -> bool:

@@ -131,6 +131,12 @@ BYLINE_RE = re.compile(
     r"\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?"
     r"\s+(?:(?:written|authored)\s+)?(?:by|from)\s+(?:[A-Z][\w&.'-]*[a-z][\w&.'-]*\s*){1,4}"
 )
+# the verbs of writing a paper: no subject of the papers an author wrote ("What did X publish?")
+AUTHORING_RE = re.compile(
+    r"\b(?:publish(?:ed|es)?|wr(?:ote|ite|itten|ites)|(?:co-?)?author(?:ed|s)?|submit(?:ted|s)?)\b"
+    r"|\b(?:19|20)\d\d\b",  # "at ICLR 2026": the year is the corpus's
+    re.I,
+)
 AUTHOR_RE = re.compile(
     r"\bwho (?:wrote|authored)\b|\bauthors? of\b|\b(?:authored|written) by\b"
     r"|\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?\s+by\s+[A-Z][\w'-]+\s+[A-Z]"
@@ -229,7 +235,7 @@ FUNCTION_WORDS = frozenset(
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "involve involves involving "
     "there is are do does did have has i'm looking for with conference iclr year "
-    "explain describe gist was were got get just only titles and also so then both either".split()
+    "explain describe gist was were got get just only titles and also so then both either among".split()
 )
 FRAMING_WORDS = FUNCTION_WORDS | frozenset(
     word.strip("?.,").lower()

@@ -29,7 +29,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # 方向有哪些？"; not a field that frames a subject ("计算机视觉领域有哪些口头报告？")
     (
         r"(?:哪些|哪几个|哪几类|几个|几类)(?:研究)?(?:方向|领域|主题|话题)|分(?:成|为)(?:哪|几)几?类"
-        r"|(?:研究)?(?:方向|领域|主题|话题)(?:(?:有哪些|是什么)(?=[？?]?$)|(?=最))",
+        r"|(?:研究)?(?:方向|领域|主题|话题)(?:(?:有哪些|是什么)(?=[？?]?$)|(?=最(?!值得|好|佳)))",
         " topics ",
     ),
     # "这些论文里哪些用了强化学习？": which of these papers; not which of their methods or datasets
@@ -49,6 +49,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (
         r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报))|的?(?:论文|工作|文章)有哪些|有哪些"
         r"|哪些是|是哪些(?=[？?]?$)|哪些(?=(?:已经?)?被)"  # "关于X的论文，哪些被接收了？"
+        r"|(?<![这那前])是?哪几篇(?=[？?]?$)"  # "X方向最值得读的论文是哪几篇？"
         # "有什么工作研究 X？", "X 方面有什么 oral 吗": which papers, as 有哪些 asks
         # (not 有什么研究意义 / 工作流程: what a paper has)
         r"|有什么(?=[^，。？?]{0,12}(?:论文|文章|报告|海报|(?i:orals?|posters?)|工作(?!流程|原理|机制|量)))",
@@ -66,6 +67,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告)|(?<=的))(?:一共|总共)?有?(?:多少|几)个?"
         r"(?=\s*[？?。！!]|$)",  # "被拒的有多少？": how many of them were rejected
         " how many papers ",
+    ),
+    (r"有条件(?:地)?(?:接收|录用)", " conditionally accepted papers "),  # before 接收
+    (
+        r"直接拒稿|桌拒|(?<![A-Za-z])(?i:desk[\s-]*reject(?:ed|ion)?)(?![A-Za-z])",
+        " desk rejected papers ",
     ),
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
@@ -165,6 +171,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"它|这篇|该论文|该文", " it "),
     # "差分隐私的论文呢？": papers on it, a question of its own, not "what about" the last answer's
     (ZH_PAPERS_TAIL, " any papers "),
+    (
+        r"^那?(?:换成|换为|改成|改为|换到)",
+        " what about ",
+    ),  # "换成机器人方向呢？": asked again of it
     (r"^那(?![篇个些])|呢[？?]?$", " what about "),
     # 作者 asked about (是谁, 有几位, 来自哪里, or the question's end), not as the subject of what
     # they did (作者在哪些训练范式下拟合？, 作者的主要贡献)
@@ -227,7 +237,8 @@ ZH_SET_NOUN = r"论文|工作|文章|研究|投稿|稿件|所有|全部|语料|�
 ZH_PAPERS_NOUN = rf"{ZH_SET_NOUN}|报告|海报"
 # the words that name a decision (rendered as filters above), for a follow-up that switches it
 ZH_DECISION = (
-    r"(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"
+    r"有条件(?:地)?(?:接收|录用)|直接拒稿|桌拒"
+    r"|(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"
     r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收|中稿"
 )
 # ... and the words to write for each decision the English rules read (filters.DECISIONS)
@@ -236,8 +247,9 @@ ZH_DECISION_WORDS = {
     "poster": "海报",
     "accepted": "被接收",
     "rejected": "被拒",
-    "desk rejected": "被拒",
+    "desk rejected": "直接拒稿",
     "withdrawn": "撤稿",
+    "conditional": "有条件接收",
 }
 ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral character (plan/count.py reads them)
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
@@ -256,6 +268,8 @@ ZH_FRAMING = (
     r"|我的?(?:论文)?(?:列表|清单)(?:里面?|中)?|我的(?=论文|文章)"  # the user's own list: its scope
     r"|(?:本|这个|该|整个)?语料库(?:里面?|中)?"  # "本语料库", as answers call the corpus: its scope
     r"|[这那]\s*\d{1,4}\s*篇"  # 这19篇论文: the papers given
+    r"|(?<![这那第前])(?:哪?几|\d{1,3}|" + ZH_NUMERAL + r"{1,3})\s*篇"  # 推荐几篇X: how many, not X
+    r"|^那?(?:换成|换为|改成|改为|换到)"  # "换成机器人方向呢？": the new subject
     r"|什么是|是什么(?:意思|东西)?|是指什么|指的是什么|是啥|何为|何谓|^请?解释(?:一下)?|解释一下"  # what X is (not 可解释性)
     r"|(?<=[A-Za-z0-9])\s*上(?=的|[做进评测训报实取表达获]|\s*[，。？?！!]|$)"  # "在 MMLU 上": on it
     r"|(?<![可所难足加予])以(?=[^，。？?]{2,20}为主)|为主"  # "以表征学习为主": mainly on it

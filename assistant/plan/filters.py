@@ -29,6 +29,7 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "desk rejected": ("Desk Rejected",),
     "withdrawn": ("Withdrawn",),
     "spotlight": ("Spotlight", "ConditionalSpotlight"),  # none at ICLR 2026: the answer says so
+    "conditional": ("ConditionalPoster", "ConditionalOral", "ConditionalSpotlight"),
 }
 # "orals or spotlights", "orals and posters" (papers with either decision)
 EITHER_RE = re.compile(r"\s*(?:,\s*)?(?:or|and/or|and|/)\s*", re.I)
@@ -40,6 +41,14 @@ AS_A = rf"(?:\b(?:accepted|presented|selected){ICLR}?\s+(?:as|for)\s+(?:an?\s+)?
 # ... and "accepted at ICLR 2026", "accepted only", "orals only": the words after it too
 AT_ICLR = rf"{ICLR}?(?:\s+only\b)?"
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (  # before "accepted": "conditionally accepted papers", "conditional acceptances"
+        re.compile(
+            r"\bconditional(?:ly)?\s+(?:accept(?:ed|ances?)|orals?|posters?)\b"
+            r"(?:\s+(?:papers?|submissions?))?",
+            re.I,
+        ),
+        "conditional",
+    ),
     (
         re.compile(
             rf"(?<!\bnot )\b(?:accepted|published)\b(?!{ICLR}?\s+(?:as|for)\s+(?:an?\s+)?(?:orals?|posters?))"

@@ -13,6 +13,7 @@ from ..schema import Paper
 NAME_WORD_RE = re.compile(r"[^\W\d_][\w'.-]*")
 LONGEST = 4  # words in a name
 BY_RE = re.compile(r"\bby\s+$", re.I)
+POSSESSIVE_RE = re.compile(r"['’]s$")
 
 
 class Authors:
@@ -33,7 +34,7 @@ class Authors:
         for size in range(LONGEST, 1, -1):
             for at in range(len(words) - size + 1):
                 start, end = words[at].start(), words[at + size - 1].end()
-                span = question[start:end]
+                span = POSSESSIVE_RE.sub("", question[start:end])  # "Yue Wang's papers"
                 written = all(w.group(0)[0].isupper() for w in words[at : at + size])
                 if not written and not BY_RE.search(question[:start]):
                     continue

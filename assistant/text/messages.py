@@ -213,12 +213,6 @@ _OWN: dict[str, dict[str, str]] = {
         "year was not applied",
         "zh": "本语料库没有 {year} 年的论文（收录的论文来自 {held} 年），因此未按年份筛选",
     },
-    "no_authors": {
-        "en": "Most papers in this corpus list no authors or affiliations (the submissions are "
-        "anonymous here), so papers cannot be found by who wrote them or where; ask about a "
-        "topic or a title.",
-        "zh": "本语料库的大多数论文没有作者或机构信息（这里的投稿是匿名的），无法按作者或机构查找论文；请改问主题或标题。",
-    },
     "no_multilingual": {
         "en": "This index has no multilingual vectors yet, so a question in another language is "
         "matched by its Latin-letter words only: run `iclr-assistant ingest` to add them.",
@@ -239,6 +233,8 @@ FILTER_WORDS: dict[str, dict[str, str]] = {
         "earlier papers": "之前给出的论文",
         "(from the question)": "（来自问题）",
         "(from an earlier question)": "（来自之前的问题）",
+        "desk rejected": "直接拒稿",
+        "conditional": "有条件接收",
         "accepted": "已接收",
         "oral": "口头报告",
         "poster": "海报",

@@ -48,6 +48,12 @@ METADATA: dict[str, dict[str, str]] = {
         "zh": "本语料库没有记录 **{name}** 的录用结果。{cite}",
     },
     # papers by an author the corpus lists (authored.py)
+    "no_authors": {
+        "en": "Most papers in this corpus list no authors or affiliations (the submissions are "
+        "anonymous here), so papers cannot be found by who wrote them or where; ask about a "
+        "topic or a title.",
+        "zh": "本语料库的大多数论文没有作者或机构信息（这里的投稿是匿名的），无法按作者或机构查找论文；请改问主题或标题。",
+    },
     "by_author": {"en": "by {name}", "zh": "作者包括 {name}"},
     "authors_listed": {
         "en": "; only {n} of the {total} papers {verb} authors",
