@@ -116,3 +116,38 @@ def test_a_long_list_by_filters_alone_shows_no_sentence(
     lines = [line for line in answer.text.split("\n") if re.match(r"\d+\. ", line)]
     assert len(lines) == 19 and all(line.endswith(")") or "): " not in line for line in lines)
     assert all(not c.evidence for c in answer.citations)
+
+
+@pytest.mark.parametrize(
+    "question", ["how many papers are in each primary area?", "Which area has the most papers?"]
+)
+def test_papers_counted_by_area_are_a_row_per_area(engine: Engine, question: str) -> None:
+    # "how many papers are in each primary area?" listed segmentation papers; "which area has
+    # the highest acceptance rate?" gave the papers on "area has the"
+    answer = engine.ask(question)
+    lines = answer.text.split("\n")
+    assert lines[0].startswith("19 papers in this corpus, by primary area (")
+    assert lines[1] == "| Primary area | Papers |"  # all posters: no acceptance columns
+    rows = [line.strip("| ").split(" | ") for line in lines[3:]]
+    assert sum(int(n) for _, n in rows) == 19 and rows[0][1] == "4"
+    assert [int(n) for _, n in rows] == sorted((int(n) for _, n in rows), reverse=True)
+
+
+def test_papers_counted_by_area_in_chinese(engine: Engine) -> None:
+    answer = engine.ask("各领域分别有多少篇论文？")
+    assert answer.text.startswith("本语料库 19 篇论文，按主要领域（共 ")
+    assert "| 主要领域 | 论文数 |" in answer.text
+
+
+def test_areas_by_acceptance_rate_rank_by_the_share_accepted() -> None:
+    from assistant.answer.areas import by_area
+    from assistant.schema import Paper
+
+    def paper(i: int, area: str, status: str) -> Paper:
+        return Paper(id=str(i), title="T", abstract="A.", primary_area=area, status=status)
+
+    papers = [paper(0, "a", "Poster"), paper(1, "a", "Reject"), paper(2, "a", "Reject")]
+    papers += [paper(3, "b", "Oral"), paper(4, "b", "Withdrawn")]
+    rows = by_area(papers, "en", "", rate=True).parts[3:]
+    assert rows == ["| b | 2 | 1 | 50% |", "| a | 3 | 1 | 33% |"]
+    assert by_area(papers, "en", "").parts[3] == "| a | 3 | 1 | 33% |"  # most papers first

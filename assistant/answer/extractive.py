@@ -28,6 +28,7 @@ from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
+from .areas import by_area
 from .aspects import FIGURES, aspects_of, background
 from .bounds import bounded, scope_of, stating, stating_count
 from .compare import MAX_COMPARED, asked_of_each, compare, each_aspect
@@ -72,6 +73,8 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
 
 def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
+    if plan.by_area:  # "Which area has the most orals?": a row per area
+        return by_area([h.paper for h in about], plan.lang, _scope(plan), plan.rate)
     if plan.rate and (plan.wide or plan.listing):  # "What share of the papers on X were accepted?"
         subject = plan.own_subject or plan.subject  # in the question's words: 扩散模型
         return fared([h.paper for h in about], subject, plan.lang, decision.overall)
@@ -85,13 +88,7 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.kind == "similar":
         return closest(bank, about, plan.lang)
     if plan.kind == "topics":
-        scope = (
-            [filters_text(plan.lang, plan.filters.description)]
-            if not plan.filters.is_empty()
-            else []
-        )
-        scope += [say(plan.lang, "topic_subject", subject=plan.subject)] if plan.subject else []
-        return topics(bank, about, say(plan.lang, "scope_sep").join(scope), plan.lang)
+        return topics(bank, about, _scope(plan), plan.lang)
     if plan.kind == "compare":
         return _compared(plan, about, bank, words)
     if plan.kind == "which":
@@ -111,6 +108,15 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.decision is not None and about:  # "Is RepSpec an oral?": its status field says
         return decided(about[0].paper, plan.decision, plan.lang, bool(WHY_RE.search(plan.question)))
     return _facts(plan, about, bank, words)
+
+
+def _scope(plan: Plan) -> str:
+    """What a count over papers covers: its filters, its subject."""
+    scope = (
+        [filters_text(plan.lang, plan.filters.description)] if not plan.filters.is_empty() else []
+    )
+    scope += [say(plan.lang, "topic_subject", subject=plan.subject)] if plan.subject else []
+    return say(plan.lang, "scope_sep").join(scope)
 
 
 def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:

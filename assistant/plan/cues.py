@@ -131,6 +131,14 @@ BYLINE_RE = re.compile(
     r"\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?"
     r"\s+(?:(?:written|authored)\s+)?(?:by|from)\s+(?:[A-Z][\w&.'-]*[a-z][\w&.'-]*\s*){1,4}"
 )
+# asks for the papers counted by primary area ("which area has the most orals?", "how many papers
+# are in each primary area?", 哪个领域的录用率最高？): a row per area, not papers
+BY_AREA_RE = re.compile(
+    r"\b(?:which|what|each|every|per|by|across|all)\s+(?:(?:primary|research)\s+)?"
+    r"(?:areas?|tracks?|fields?)\b(?:\s+(?:has|have|had|gets?|got|is|are)\b)?"
+    r"|(?:哪个|哪些|哪一个|各个?|每个|按|分)(?:主要)?(?:领域|方向)的?",
+    re.I,
+)
 # the verbs of writing a paper: no subject of the papers an author wrote ("What did X publish?")
 AUTHORING_RE = re.compile(
     r"\b(?:publish(?:ed|es)?|wr(?:ote|ite|itten|ites)|(?:co-?)?author(?:ed|s)?|submit(?:ted|s)?)\b"

@@ -31,7 +31,7 @@ from .named import find_named, names_removed
 from .own_words import content, render
 from .scopes import absent_year, stated, without_areas
 from .stated import CODE_ASK_RE
-from .subjects import mentioned_term
+from .subjects import area_asked, mentioned_term
 from .threshold import quantity_term
 from .words import Words, english_words, foreign_words
 
@@ -80,6 +80,7 @@ class Plan:
     rate: bool = False  # asks how a set's papers fared: counted by decision (filters.RATE_RE)
     limit: int = 0  # a set question asking for so many papers ("5 papers on X"): the likeliest
     counted: bool = False  # asks how many papers ("How many orals are there?"): a count first
+    by_area: bool = False  # asks for its papers counted by primary area ("which area has ...")
     field: str = ""  # a field of the corpus asked of the papers it is about (plan/fields.py)
     unranked: bool = False  # asks which of its papers is best: each one's results (plan/asks.py)
     whole: bool = False  # asks which datasets every paper its filters let through uses
@@ -153,6 +154,7 @@ def make_plan(
     kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
     asked = without_areas(each.subject or question, said.areas)  # 'X 领域': a filter
+    by_area, (asked, query, own) = area_asked(question, kind, (asked, query, own))
     words = _words(reader, embedder, (asked, query, own), resolved, kind, table, about)
     noted = said if kind == "compare" and resolved.focus else filters  # not the compared's
     return Plan(
@@ -161,7 +163,8 @@ def make_plan(
         filters=filters,
         named=tuple(named),
         focus=resolved.focus,
-        listing=(each.whole or _only_filters(filters, words, rendered)) and not about,
+        listing=(each.whole or _only_filters(filters, words, rendered, by_area)) and not about,
+        by_area=by_area,
         **_asks(each, decision, kind, rendered, _field(own, question, lang, about, table)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, noted, early, absent_year(question, table.years)),
@@ -255,7 +258,7 @@ def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, A
     }
 
 
-def _only_filters(filters: Filters, words: Words, rendered: str) -> bool:
+def _only_filters(filters: Filters, words: Words, rendered: str, by_area: bool) -> bool:
     """Whether the question asks for nothing but its filters ("which orals are there?", "What is
     the acceptance rate?"): no word beyond them, in English or (untranslated) in its own
     language, nor a detail they state (哪些口头报告开源了代码？, whose words are cue words)."""
@@ -263,7 +266,7 @@ def _only_filters(filters: Filters, words: Words, rendered: str) -> bool:
     # "How many papers are there?": the whole corpus, counted
     asked = not filters.is_empty() or COUNT_ASKED_RE.search(rendered) is not None
     stated = CODE_ASK_RE.search(rendered) is not None
-    rate = RATE_RE.search(rendered) is not None and not words.subject  # of the whole corpus
+    rate = (RATE_RE.search(rendered) is not None or by_area) and not words.subject  # the corpus
     return rate or asked and not unfiltered and not words.own_subject and not stated
 
 

@@ -8,6 +8,7 @@ import re
 
 from .count import uncounted
 from .cues import (
+    BY_AREA_RE,
     CONTRAST_RE,
     CORPUS_TAIL_RE,
     DECISION_RE,
@@ -36,7 +37,7 @@ def subject_of(question: str) -> str:
     study ...", "Summarize the papers on ...") and its closing punctuation removed. A cue that
     spans the whole question ("What is the grokking paper about?") is not removed: an empty
     subject would match every paper."""
-    question = uncounted(RATE_RE.sub(" ", question))  # "What share of the papers on X ...": X
+    question = uncounted(RATE_RE.sub(" ", BY_AREA_RE.sub(" ", question)))  # "... on X ...": X
     defining = DEFINE_RE.match(question.strip())
     if defining and defining.lastindex == 2:  # "What does RLHF stand for?": RLHF
         return defining.group(2).strip()
@@ -104,3 +105,13 @@ def _frames(words: list[str], at: int) -> bool:
 def _spelling(word: str) -> str:
     """Lower case, British -ise spelt -ize ("summarise" -> "summarize")."""
     return re.sub(r"is(e|es|ed|ing)$", r"iz\1", word.lower())
+
+
+def area_asked(
+    question: str, kind: str, texts: tuple[str, str, str]
+) -> tuple[bool, tuple[str, ...]]:
+    """Whether a set question asks for its papers counted by primary area ("which area has the
+    most orals?"), and its texts without those words (they are no subject)."""
+    if kind not in ("which", "summary", "topics") or BY_AREA_RE.search(question) is None:
+        return False, texts
+    return True, tuple(BY_AREA_RE.sub(" ", t) for t in texts)

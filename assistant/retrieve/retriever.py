@@ -170,7 +170,8 @@ class Retriever:
         with none ("How many papers are there?"), every paper; by title, the first MAX_LISTED
         unless it is counted."""
         papers = self.listed(plan)
-        shown = papers if plan.whole or plan.rate or plan.counted else papers[:MAX_LISTED]
+        counted = plan.whole or plan.rate or plan.counted or plan.by_area  # all of them
+        shown = papers if counted else papers[:MAX_LISTED]
         return [PaperHit(paper=p, score=1.0) for p in shown]
 
     def listed(self, plan: Plan) -> list[Paper]:

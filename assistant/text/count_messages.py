@@ -28,4 +28,12 @@ COUNTS: dict[str, dict[str, str]] = {
         "decision (“which of them are about RL?”, “which of them are orals?”).",
         "zh": "数量太多，不便逐篇列出：可以追问其中哪些关于某个主题或属于某种录用结果（“其中哪些是关于强化学习的？”、“其中哪些是口头报告？”）。",
     },
+    "areas_lead": {
+        "en": "{n} papers in this corpus, by primary area ({areas} areas)",
+        "zh": "本语料库 {n} 篇论文，按主要领域（共 {areas} 个领域）",
+    },
+    "areas_area": {"en": "Primary area", "zh": "主要领域"},
+    "areas_papers": {"en": "Papers", "zh": "论文数"},
+    "areas_accepted": {"en": "Accepted", "zh": "被接收"},
+    "areas_rate": {"en": "Acceptance rate", "zh": "录用率"},
 }
