@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .answer.abstain import past_the_list, unasked
+from .answer.abstain import past_the_list, reasons_asked, unasked
 from .answer.backend import HOW_TO, NoLLMError, configured
 from .answer.context import cited_titles
 from .answer.decide import Calibration, Judge
@@ -254,11 +254,10 @@ class Engine:
             yield unasking  # empty, punctuation only, thanks
             return
         plan = self.plan(question, history or (), filters, k)
-        if (past := past_the_list(plan, bool(history), self.table)) is not None:
-            yield past
-            return
-        if (by := authored(self, plan)) is not None:  # "papers by Jane Doe"
-            yield from pieces(by)
+        # past the list, why papers got a decision, "papers by Jane Doe": answered before retrieval
+        early = past_the_list(plan, bool(history), self.table) or reasons_asked(plan)
+        if (early := early or authored(self, plan)) is not None:
+            yield from pieces(early)
             return
         if plan.kind == "compare" and not plan.focus:
             plan = self.compared(plan, history or (), filters)

@@ -1000,3 +1000,17 @@ def test_the_decision_among_them_is_no_subject(engine: Engine) -> None:
     ]
     plan = engine.plan("list the posters among them", turns)
     assert plan.subject == "" and plan.focus == (SCUBA, ELMUR)
+
+
+@pytest.mark.parametrize("follow_up", ["why were they accepted?", "它们为什么被接收？"])
+def test_why_papers_got_a_decision_says_no_abstract_gives_reasons(
+    engine: Engine, follow_up: str
+) -> None:
+    # "why were they withdrawn?" gave the keywords of all 19,638 papers; 它们为什么撤稿？ quoted
+    # method sentences as if they were reasons
+    first = "Which papers introduce a new benchmark?"
+    answer = engine.ask(follow_up, replied(first, engine.ask(first)))
+    assert answer.abstained and not answer.citations
+    assert "OpenReview" in answer.text and ("reviews" in answer.text or "评审意见" in answer.text)
+    # one paper's decision is still answered with that decision
+    assert engine.ask("Why was ELMUR accepted as a poster?").text.startswith("**ELMUR** was")

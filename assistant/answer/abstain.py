@@ -4,9 +4,10 @@ follow-up counts past the papers given so far."""
 
 from __future__ import annotations
 
-from ..plan.cues import SOCIAL_RE
+from ..plan.cues import SOCIAL_RE, WHY_RE
 from ..plan.details import detail_noun
 from ..plan.earlier import counts_in
+from ..plan.filters import decision_in
 from ..plan.own_words import render
 from ..plan.plan import Plan
 from ..schema import Answer, Paper, PaperHit
@@ -136,6 +137,17 @@ def past_the_list(plan: Plan, earlier: bool, table: PaperTable) -> Answer | None
         return None
     text = say(plan.lang, "no_earlier_list")
     return Answer(plan.question, text=text, abstained=True, kind="abstain", lang=plan.lang)
+
+
+def reasons_asked(plan: Plan) -> Answer | None:
+    """A question asking why papers got a decision ("why were they withdrawn?", 它们为什么撤稿？):
+    no abstract says; their reviews do. None for any other question, and for one paper's
+    decision (answered with that decision)."""
+    asked = render(plan.question, plan.lang)
+    if not WHY_RE.search(plan.question) or decision_in(asked) is None or len(plan.pinned) == 1:
+        return None
+    text = say(plan.lang, "reasons_asked")
+    return Answer(plan.question, text, abstained=True, kind="abstain", lang=plan.lang)
 
 
 def counted_past(plan: Plan, table: PaperTable) -> Answer:

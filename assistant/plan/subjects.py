@@ -27,6 +27,7 @@ from .cues import (
 )
 from .filters import RATE_RE
 
+AMONG_RE = re.compile(r"\bamong(?:st)?\s+(?=them|these|those)\b", re.I)
 LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
 
 WORD_RE = re.compile(r"[\w'-]+|[^\w\s]")
@@ -38,6 +39,7 @@ def subject_of(question: str) -> str:
     spans the whole question ("What is the grokking paper about?") is not removed: an empty
     subject would match every paper."""
     question = uncounted(RATE_RE.sub(" ", BY_AREA_RE.sub(" ", question)))  # "... on X ...": X
+    question = AMONG_RE.sub("of ", question)  # "the orals among them": of them, no subject
     defining = DEFINE_RE.match(question.strip())
     if defining and defining.lastindex == 2:  # "What does RLHF stand for?": RLHF
         return defining.group(2).strip()

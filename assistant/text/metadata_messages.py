@@ -17,6 +17,12 @@ METADATA: dict[str, dict[str, str]] = {
         " on OpenReview do.",
         "zh": "摘要不说明录用的理由；OpenReview 上的评审意见和元评审（meta-review）有说明。",
     },
+    "reasons_asked": {
+        "en": "The abstracts do not give the reasons for a decision, nor does this corpus; each "
+        "paper's reviews and meta-review on OpenReview do (its link is in its record).",
+        "zh": "摘要和本语料库都不说明录用结果的理由；每篇论文在 OpenReview 上的评审意见和元评审（meta-review）"
+        "有说明（链接见其记录）。",
+    },
     "status_Oral": {"en": "accepted as an oral", "zh": "以口头报告形式被接收"},
     "status_Poster": {"en": "accepted as a poster", "zh": "以海报形式被接收"},
     "status_ConditionalOral": {
