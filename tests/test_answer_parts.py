@@ -221,3 +221,19 @@ def test_authors_an_abstract_leaves_out_are_given_when_the_corpus_records_them(
         plan, Decision("abstain_detail", (PaperHit(unsigned, 1.0),), plan.detail), engine.bank
     )
     assert none.abstained and "does not state the authors" in none.text
+
+
+def test_a_long_summary_quotes_what_each_paper_does_not_the_setting_they_share(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Summarize the accepted papers on model merging" quoted "Model merging aims to ..." for
+    # nearly every one of its 34 papers: the sentence holding the most of the subject's words
+    from assistant.answer import summary
+
+    monkeypatch.setattr(summary, "LONG_LIST", 1)  # the seed's 8 papers read as a long list
+    monkeypatch.setattr(summary, "SHORT_SUMMARY", 1)
+    answer = engine.ask("Summarize the papers that introduce a new benchmark")
+    quoted = {c.paper.short_name: c.evidence for c in answer.citations}
+    assert len(quoted) == 8
+    assert quoted["RECON"].startswith("We introduce")  # not "We demonstrate results on 2D ..."
+    assert quoted["SCUBA"].startswith("We introduce SCUBA, a benchmark")

@@ -21,7 +21,8 @@ from ..embedding import MiniLMEmbedding
 from ..schema import Paper
 from ..text.named import DATA_NOUN_RE
 from ..text.numbers import states_figure
-from .evidence import Scored, SentenceBank, Words, linking
+from ..text.tokens import terms
+from .evidence import Scored, SentenceBank, Words, linking, overlap
 
 # What a sentence stating each aspect reads like; a sentence's lean toward an aspect is its
 # similarity to that prototype minus its mean similarity to all five, which cancels the topic.
@@ -178,6 +179,19 @@ def stating(bank: SentenceBank, paper: Paper, aspect: str) -> list[Scored]:
 def proposed(bank: SentenceBank, paper: Paper) -> Scored | None:
     """The sentence stating what `paper` proposes or does (its method cell), if one does."""
     return aspects_of(bank, paper).get("Method")
+
+
+def doing(bank: SentenceBank, paper: Paper, words: Words) -> Scored | None:
+    """The paper's sentence holding the subject's words likeliest to state what the paper does
+    (the aspect model's method): "we propose a merging-aware optimizer", not the definition its
+    field opens with ("Model merging aims to ..."); None when no sentence holds them."""
+    texts, x = paper_features(bank, paper)
+    held = [overlap(words, terms(t)) for t in texts]
+    if not any(held):
+        return None
+    chance = default_model().probabilities(x)["Method"]
+    best = max((i for i in range(len(texts)) if held[i]), key=lambda i: chance[i])
+    return Scored(paper, best, texts[best], float(chance[best]), 0.0, float(held[best]))
 
 
 def showing(
