@@ -17,7 +17,7 @@ LAYERS = [
     {"plan"},
     {"retrieve"},
     {"answer"},
-    {"engine", "sets", "evaluate"},
+    {"engine", "sets", "authored", "evaluate"},
     {"ui", "cli"},
 ]
 MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
