@@ -36,13 +36,12 @@ from .subjects import subject_of
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
 ZH_PAPERS_TAIL_RE = re.compile(ZH_PAPERS_TAIL)
-# a set the question points back at: "the rejected papers", "those", "them"
-BACK_RE = re.compile(
+BACK_RE = re.compile(  # a set the question points back at: "the rejected papers", "them"
     rf"\b(?:the|these|those)\s+(?:[\w-]+\s+){{0,2}}(?:papers?|works?|submissions?|ones)\b"
     rf"|{PRONOUN_RE.pattern}",
     re.I,
 )
-DECISION_NOUN_RE = re.compile(r"(?:orals?|posters?|spotlights?)", re.I)  # not "rejected"
+DECISION_NOUN_RE = re.compile(r"(?:orals?|posters?|spotlights?)", re.I)  # "rejected" is no noun
 SETTING_RE = re.compile(r"(for|in|on|about|with|without|under)\s", re.I)  # "what about for X?"
 SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
@@ -92,6 +91,12 @@ def continued(
     probe = topic if lang == "en" else render(ZH_PAPERS_TAIL_RE.sub("", question), lang)
     if not cue or not of_set or any(c.search(probe) for c in points):
         return None
+    return _asked_of(earlier, asked, question, topic, lang)
+
+
+def _asked_of(earlier: str, asked: str, question: str, topic: str, lang: str) -> str | None:
+    """The earlier set question (`asked`: as the English rules read it) asked of the subject a
+    follow-up names (`topic`: its words after the cue, in English)."""
     if lang == "en":
         before = subject_of(from_question(earlier)[1])
         new = _in_place(before, topic)

@@ -164,13 +164,12 @@ def make_plan(
         named=tuple(named),
         focus=resolved.focus,
         listing=(each.whole or _only_filters(filters, words, rendered, by_area)) and not about,
-        by_area=by_area,
         **_asks(each, decision, kind, rendered, _field(own, question, lang, about, table)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
         notes=_notes(lang, resolved.names, noted, early, absent_year(question, table.years)),
         lang=lang,
         short_of=resolved.short_of,
-        **_set_only(words, kind, own, lang),
+        **_set_only(words, kind, own, lang, by_area),
     )
 
 
@@ -240,10 +239,11 @@ def _asks(
     }
 
 
-def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, Any]:
+def _set_only(words: Words, kind: Kind, rendered: str, lang: str, by_area: bool) -> dict[str, Any]:
     """What it searches by, and what only a set question keeps: its subject in its own words,
     its negation, its head; a term it asks for word for word (`rendered` is without filters: an
-    area in quotes is none), then its subject (or the quantity of a bound asked of no other)."""
+    area in quotes is none), then its subject (or the quantity of a bound asked of no other);
+    whether it asks for its papers by area."""
     wide = kind in SET_KINDS
     term = mentioned_term(rendered, lang) or quantity_term(words.subject, rendered, lang)
     literal = {"literal": term, "subject": term} if term and wide else {}
@@ -254,6 +254,7 @@ def _set_only(words: Words, kind: Kind, rendered: str, lang: str) -> dict[str, A
         "negated": words.negated and wide,
         "headed": words.headed and wide,
         "stated": stated,
+        "by_area": by_area,
         **literal,
     }
 
