@@ -151,3 +151,12 @@ def test_areas_by_acceptance_rate_rank_by_the_share_accepted() -> None:
     rows = by_area(papers, "en", "", rate=True).parts[3:]
     assert rows == ["| b | 2 | 1 | 50% |", "| a | 3 | 1 | 33% |"]
     assert by_area(papers, "en", "").parts[3] == "| a | 3 | 1 | 33% |"  # most papers first
+
+
+def test_papers_on_a_subject_by_area_are_the_papers_a_count_of_it_gives(engine: Engine) -> None:
+    # on all of ICLR 2026, diffusion models were 1,474 papers by area and 1,160 counted: the
+    # area question was read as a keyword tally, its set gathered unjudged
+    counted = engine.ask("How many papers are about reinforcement learning?")
+    areas = engine.ask("Which area has the most papers on reinforcement learning?")
+    n = int(counted.text.split(" ", 1)[0])
+    assert areas.text.startswith(f"{n} paper") and "(on “reinforcement learning”)" in areas.text
