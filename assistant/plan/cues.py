@@ -137,7 +137,7 @@ BY_AREA_RE = re.compile(
     r"\b(?:which|what|each|every|per|by|across|all)\s+(?:(?:primary|research)\s+)?"
     r"(?:areas?|tracks?|fields?)\b(?:\s+(?:has|have|had|gets?|got|is|are)\b)?"
     r"(?:\s+the\s+(?:most|fewest|highest|lowest|largest|smallest)\b)?"  # what ranks the rows
-    r"|(?:哪个|哪些|哪一个|各个?|每个|按|分)(?:主要)?(?:领域|方向)的?",
+    r"|(?:哪个|哪一个|各个?|每个|按|分)(?:主要)?(?:领域|方向)的?",  # not 哪些领域: its topics
     re.I,
 )
 # the verbs of writing a paper: no subject of the papers an author wrote ("What did X publish?")

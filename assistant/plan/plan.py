@@ -154,8 +154,7 @@ def make_plan(
     kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
     asked = without_areas(each.subject or question, said.areas)  # 'X 领域': a filter
-    by_area, (asked, query, own) = area_asked(question, kind, (asked, query, own))
-    kind = "which" if by_area else kind  # its papers judged as "which papers ..." judges them
+    kind, by_area, (asked, query, own) = area_asked(question, kind, (asked, query, own))
     words = _words(reader, embedder, (asked, query, own), resolved, kind, table, about)
     noted = said if kind == "compare" and resolved.focus else filters  # not the compared's
     return Plan(

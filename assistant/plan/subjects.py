@@ -5,6 +5,7 @@ other part of a set it sets its subject against, a negation."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from .count import uncounted
 from .cues import (
@@ -26,6 +27,9 @@ from .cues import (
     WHICH_RE,
 )
 from .filters import RATE_RE
+
+if TYPE_CHECKING:
+    from .kinds import Kind
 
 AMONG_RE = re.compile(r"\bamong(?:st)?\s+(?=them|these|those)\b", re.I)
 LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
@@ -110,10 +114,11 @@ def _spelling(word: str) -> str:
 
 
 def area_asked(
-    question: str, kind: str, texts: tuple[str, str, str]
-) -> tuple[bool, tuple[str, ...]]:
+    question: str, kind: Kind, texts: tuple[str, str, str]
+) -> tuple[Kind, bool, tuple[str, ...]]:
     """Whether a set question asks for its papers counted by primary area ("which area has the
-    most orals?"), and its texts without those words (they are no subject)."""
+    most orals?"): then a "which" question (its papers judged as "which papers ..." judges
+    them), its texts without those words (they are no subject); else as it is."""
     if kind not in ("which", "summary", "topics") or BY_AREA_RE.search(question) is None:
-        return False, texts
-    return True, tuple(BY_AREA_RE.sub(" ", t) for t in texts)
+        return kind, False, texts
+    return "which", True, tuple(BY_AREA_RE.sub(" ", t) for t in texts)
