@@ -1014,3 +1014,20 @@ def test_why_papers_got_a_decision_says_no_abstract_gives_reasons(
     assert "OpenReview" in answer.text and ("reviews" in answer.text or "评审意见" in answer.text)
     # one paper's decision is still answered with that decision
     assert engine.ask("Why was ELMUR accepted as a poster?").text.startswith("**ELMUR** was")
+
+
+def test_a_long_chain_of_decision_follow_ups_reads_each_earlier_question_once(
+    engine: Engine,
+) -> None:
+    # each earlier question of a chain was read afresh at every level: 18 turns of "how many
+    # rejected?" / "how many withdrawn?" after "How many orals are there?" took 35 s
+    from assistant.plan import continued as module
+
+    history = [Turn("user", "How many orals are there?"), Turn("assistant", "", (SCUBA, ELMUR))]
+    for i in range(30):
+        asked = "how many rejected?" if i % 2 else "how many withdrawn?"
+        history += [Turn("user", asked), Turn("assistant", "", (SCUBA, ELMUR))]
+    module._continued.cache_clear()
+    read = module.continued("how many rejected?", history, "en", engine.table)
+    assert read == "How many rejected papers are there?"
+    assert module._continued.cache_info().misses <= 2 * len(history)  # once for each prefix

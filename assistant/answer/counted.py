@@ -30,8 +30,8 @@ def counted(
     by_title: bool = False,
 ) -> Draft:
     """The count of `hits` (of the `given` papers a follow-up is about, when it is one), by
-        decision and by area, and the COUNT_LISTED most relevant (`by_title`: the first by title, a
-        count of a filter alone), each cited by the sentence that shows why it matches (`vector`,
+    decision and by area, and the COUNT_LISTED most relevant (`by_title`: the first by title, a
+    count of a filter alone), each cited by the sentence that shows why it matches (`vector`,
     `terms`: what it is about)."""
     draft = Draft()
     lead = matching_of(lang, len(hits), given) if given else matching(lang, len(hits))

@@ -142,9 +142,8 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.defines:  # "What is GRPO?": what its papers say it is, and the likeliest
         listing = which(*args, likeliest=True)
         return defined(bank, about, plan.subject, listing, plan.lang)
-    if (
-        plan.kind == "which" and not plan.subject and len(about) > MAX_LISTED
-    ):  # "list them" of 2,506
+    # "list them" of 2,506: the first by title, as a listing shows them
+    if plan.kind == "which" and not plan.subject and len(about) > MAX_LISTED:
         shown = sorted(about, key=lambda h: h.paper.title.lower())[:MAX_LISTED]
         return which(bank, shown, vector, set(), note, "", plan.lang, len(about))
     if plan.kind == "which" and plan.counted and len(about) > COUNT_LISTED:

@@ -1,16 +1,15 @@
 """Elliptical follow-ups of a set question ("And generalization?", "What about the rejected
 ones?", "那被拒的呢？"): the earlier question asked in full, of the new subject or decision, so
-that it is answered as a question of its own. And the question as it is read (normalised, its
-typos and misspelt names corrected) before anything else reads it."""
+that it is answered as a question of its own."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from functools import lru_cache
 
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
-from ..text.language import language
-from ..text.messages import say
 from ..text.tokens import terms
 from .count import how_many_alone
 from .cues import COUNT_ASKED_RE, DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
@@ -31,7 +30,6 @@ from .kinds import defined_term
 from .named import find_named, names_removed
 from .own_words import content, render
 from .scopes import area_from_question
-from .spelling import misnamed, normalise, spelled
 from .subjects import subject_of
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
@@ -47,7 +45,17 @@ SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|
 
 
 def continued(
-    question: str, history: list[Turn], lang: str = "en", table: PaperTable | None = None
+    question: str, history: Sequence[Turn], lang: str = "en", table: PaperTable | None = None
+) -> str | None:
+    """An elliptical follow-up of a set question asked in full (_continued), read once for each
+    history: a chain reads every earlier question as it was read (afresh at every level, 18
+    turns of decisions took 35 s)."""
+    return _continued(question, tuple(history), lang, table)
+
+
+@lru_cache(maxsize=1024)
+def _continued(
+    question: str, history: tuple[Turn, ...], lang: str, table: PaperTable | None
 ) -> str | None:
     """An elliptical follow-up of a set question ("And generalization?", "What about diffusion
     models?", "那生成模型呢？" after "Which papers study memorization?"): the earlier question
@@ -174,7 +182,7 @@ def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
 
 
 def _flipped(
-    question: str, history: list[Turn], table: PaperTable | None, lang: str = "en"
+    question: str, history: Sequence[Turn], table: PaperTable | None, lang: str = "en"
 ) -> str | None:
     """A follow-up naming only a decision that none of the papers at hand has ("How many were
     rejected?" after "How many papers on LLM unlearning were accepted?"; "What about the
@@ -269,32 +277,3 @@ def _switched_zh(earlier: str, question: str) -> str | None:
         return f"{earlier[: before.start()]}{said}{earlier[before.end() :]}"
     noun = re.search(ZH_PAPERS_NOUN, earlier)
     return f"{earlier[: noun.start()]}{said}{earlier[noun.start() :]}" if noun else None
-
-
-def read(
-    question: str, history: list[Turn], table: PaperTable, multilingual: bool
-) -> tuple[str, list[Turn], tuple[str, ...]]:
-    """The question as it is read: normalised, its typos corrected, an elliptical follow-up of a
-    set question asked in full ("And generalization?" -> "Which papers study generalization?"),
-    with the history the earlier question had (口头报告呢？ after 其中被录用的有几篇？ is asked of
-    the list that one was); and the notes that say so."""
-    question, fixed = spelled(normalise(question), table.words.doc_freq)
-    question, renamed = misnamed(question, table.single_names, table.words.doc_freq)
-    fixed += renamed
-    lang = language(question) if multilingual else "en"
-    notes = (
-        [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
-    )
-    again = continued(question, history, lang, table)
-    if again is None:
-        return question, history, tuple(notes)
-    return again, _before_root(history, lang), (*notes, say(lang, "read_as", question=again))
-
-
-def _before_root(history: list[Turn], lang: str) -> list[Turn]:
-    """The history before the question a chain of elliptical follow-ups continues ("其中被录用
-    的有几篇？" of 口头报告呢？ and then 那海报呢？): what that question itself followed."""
-    asked = [i for i, t in enumerate(history) if t.role == "user"]
-    while len(asked) > 1 and continued(history[asked[-1]].content, history[: asked[-1]], lang):
-        asked.pop()
-    return history[: asked[-1]] if asked else []

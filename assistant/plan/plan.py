@@ -17,7 +17,6 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
-from .continued import read
 from .count import asked_count
 from .cues import COUNT_ASKED_RE, SIMILAR_RE
 from .cues_followup import ASKED_OF_THEM_RE, PLURAL_RE
@@ -29,6 +28,7 @@ from .foreign import Foreign
 from .kinds import SET_KINDS, Kind, classify, defined_term, prototypes_for
 from .named import find_named, names_removed
 from .own_words import content, render
+from .reading import read
 from .scopes import absent_year, stated, without_areas
 from .stated import CODE_ASK_RE
 from .subjects import area_asked, mentioned_term

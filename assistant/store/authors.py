@@ -5,10 +5,10 @@ without accents; a surname alone names no one."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable
 
 from ..schema import Paper
+from ..text.latex import unaccented
 
 NAME_WORD_RE = re.compile(r"[^\W\d_][\w'.-]*")
 LONGEST = 4  # words in a name
@@ -45,5 +45,4 @@ class Authors:
 
 def plain(name: str) -> str:
     """A name in lower case, without accents, its words single-spaced."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+    return " ".join(unaccented(name.casefold()).split())

@@ -3,7 +3,6 @@ part before its colon, names its abstract introduces), and the papers a filter l
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from typing import Any, Protocol
@@ -11,7 +10,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..schema import Filters, Paper
-from ..text.latex import clean_latex
+from ..text.latex import clean_latex, unaccented
 from ..text.names import coined, looks_like_name
 from ..text.tokens import terms
 from .authors import Authors
@@ -158,5 +157,4 @@ def _spellings(name: str) -> list[str]:
     if name.isascii() and "\\" not in name:
         return []
     read = clean_latex(name)
-    plain = "".join(c for c in unicodedata.normalize("NFKD", read) if not unicodedata.combining(c))
-    return list(dict.fromkeys([read, plain.translate(STRAIGHT_QUOTES)]))
+    return list(dict.fromkeys([read, unaccented(read).translate(STRAIGHT_QUOTES)]))

@@ -101,3 +101,8 @@ def clean_latex(text: str) -> str:
 def _accented(found: re.Match[str]) -> str:
     letter = found.group(2) or found.group(3)
     return unicodedata.normalize("NFC", letter + ACCENTS[found.group(1)])
+
+
+def unaccented(text: str) -> str:
+    """The text with its accents dropped ("Gödel" -> "Godel", "Müller" -> "Muller")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
