@@ -133,6 +133,23 @@ def test_papers_counted_by_area_are_a_row_per_area(engine: Engine, question: str
     assert [int(n) for _, n in rows] == sorted((int(n) for _, n in rows), reverse=True)
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which area has the fewest papers?",
+        "哪个领域的论文最少？",
+        "Which area has the most papers?",
+    ],
+)
+def test_areas_asked_for_the_fewest_come_fewest_first(engine: Engine, question: str) -> None:
+    # "Which area has the lowest acceptance rate?" gave the table highest first
+    answer = engine.ask(question)
+    counts = [int(line.rsplit(" | ", 1)[1].strip("| ")) for line in answer.text.split("\n")[3:]]
+    fewest = "fewest" in question or "最少" in question
+    assert len(counts) > 2 and counts == sorted(counts, reverse=not fewest)
+    assert counts[0] != counts[-1]
+
+
 def test_papers_counted_by_area_in_chinese(engine: Engine) -> None:
     answer = engine.ask("各领域分别有多少篇论文？")
     assert answer.text.startswith("本语料库 19 篇论文，按主要领域（共 ")
@@ -151,6 +168,8 @@ def test_areas_by_acceptance_rate_rank_by_the_share_accepted() -> None:
     rows = by_area(papers, "en", "", rate=True).parts[3:]
     assert rows == ["| b | 2 | 1 | 50% |", "| a | 3 | 1 | 33% |"]
     assert by_area(papers, "en", "").parts[3] == "| a | 3 | 1 | 33% |"  # most papers first
+    lowest = by_area(papers, "en", "", rate=True, order=-1).parts[3:]
+    assert lowest == ["| a | 3 | 1 | 33% |", "| b | 2 | 1 | 50% |"]
 
 
 def test_papers_on_a_subject_by_area_are_the_papers_a_count_of_it_gives(engine: Engine) -> None:

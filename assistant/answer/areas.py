@@ -13,14 +13,18 @@ from .draft import Draft
 AREAS_SHOWN = 30  # ICLR 2026 has 21 primary areas
 
 
-def by_area(papers: list[Paper], lang: str, note: str, rate: bool = False) -> Draft:
+def by_area(papers: list[Paper], lang: str, note: str, rate: bool = False, order: int = 1) -> Draft:
     """A table of `papers` by primary area: how many, how many accepted and the share, most
-    first (`rate`: highest share first); `note`: the filters applied."""
+    first (`rate`: highest share first; `order` -1: fewest or lowest first); `note`: the
+    filters applied."""
     draft = Draft()
     counts = Counter(p.primary_area or "?" for p in papers)
     accepted = Counter(p.primary_area or "?" for p in papers if p.status in ACCEPTED_STATUSES)
     share = {area: accepted[area] / n for area, n in counts.items()}
-    order = sorted(counts, key=lambda a: (-share[a], -counts[a]) if rate else (-counts[a], a))
+    key = (
+        (lambda a: (-order * share[a], -counts[a])) if rate else (lambda a: (-order * counts[a], a))
+    )
+    rows = sorted(counts, key=key)
     decided = 0 < sum(accepted.values()) < len(papers)  # "orals": all accepted, one column
     lead = say(lang, "areas_lead", n=f"{len(papers):,}", areas=len(counts))
     lead += say(lang, "aside", text=note) if note else ""
@@ -28,7 +32,7 @@ def by_area(papers: list[Paper], lang: str, note: str, rate: bool = False) -> Dr
     head = [say(lang, "areas_area"), say(lang, "areas_papers")]
     head += [say(lang, "areas_accepted"), say(lang, "areas_rate")] if decided else []
     draft.parts += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for area in order[:AREAS_SHOWN]:
+    for area in rows[:AREAS_SHOWN]:
         row = [area, f"{counts[area]:,}"]
         row += [f"{accepted[area]:,}", f"{round(100 * share[area])}%"] if decided else []
         draft.parts.append("| " + " | ".join(row) + " |")

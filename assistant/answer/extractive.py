@@ -74,7 +74,7 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
 def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     about = list(decision.about)
     if plan.by_area:  # "Which area has the most orals?": a row per area
-        return by_area([h.paper for h in about], plan.lang, _scope(plan), plan.rate)
+        return by_area([h.paper for h in about], plan.lang, _scope(plan), plan.rate, plan.by_area)
     if plan.rate and (plan.wide or plan.listing):  # "What share of the papers on X were accepted?"
         subject = plan.own_subject or plan.subject  # in the question's words: 扩散模型
         return fared([h.paper for h in about], subject, plan.lang, decision.overall)

@@ -80,7 +80,7 @@ class Plan:
     rate: bool = False  # asks how a set's papers fared: counted by decision (filters.RATE_RE)
     limit: int = 0  # a set question asking for so many papers ("5 papers on X"): the likeliest
     counted: bool = False  # asks how many papers ("How many orals are there?"): a count first
-    by_area: bool = False  # asks for its papers counted by primary area ("which area has ...")
+    by_area: int = 0  # asks for its papers by primary area: 1 most first, -1 fewest or lowest
     field: str = ""  # a field of the corpus asked of the papers it is about (plan/fields.py)
     unranked: bool = False  # asks which of its papers is best: each one's results (plan/asks.py)
     whole: bool = False  # asks which datasets every paper its filters let through uses
@@ -141,7 +141,7 @@ def make_plan(
     said, own = stated(rendered, flags, table)
     named = find_named(table, question)
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
-    meaning = question if lang != "en" else None
+    space, meaning = (reader, question) if reader is not None else (embedder, None)
     first = classify(own, len(named), prototypes, meaning=meaning)
     resolved = resolve(own, first, named, history, table, subjectless(question, own, lang), said)
     filters, query = _with_context(own, resolved, said, table, foreign is not None)
@@ -151,10 +151,10 @@ def make_plan(
     focus, filtered = len(resolved.focus), bool(said.statuses)  # "列一下口头报告的": of them
     kind = kind or classify(own, len(named), prototypes, focus, meaning, filtered, resolved=True)
     about = [*resolved.focus, *named]
-    kind = (each := of_each(kind, about, meaning or own, rendered, table, reader or embedder)).kind
+    kind = (each := of_each(kind, about, meaning or own, rendered, table, space)).kind
     own, query = (each.subject, each.subject) if each.subject else (own, query)
     asked = without_areas(each.subject or question, said.areas)  # 'X 领域': a filter
-    kind, by_area, (asked, query, own) = area_asked(question, kind, (asked, query, own))
+    kind, by_area, (asked, query, own) = area_asked(question, kind, (asked, query, own), space)
     words = _words(reader, embedder, (asked, query, own), resolved, kind, table, about)
     noted = said if kind == "compare" and resolved.focus else filters  # not the compared's
     return Plan(
@@ -239,7 +239,7 @@ def _asks(
     }
 
 
-def _set_only(words: Words, kind: Kind, rendered: str, lang: str, by_area: bool) -> dict[str, Any]:
+def _set_only(words: Words, kind: Kind, rendered: str, lang: str, by_area: int) -> dict[str, Any]:
     """What it searches by, and what only a set question keeps: its subject in its own words,
     its negation, its head; a term it asks for word for word (`rendered` is without filters: an
     area in quotes is none), then its subject (or the quantity of a bound asked of no other);
@@ -259,7 +259,7 @@ def _set_only(words: Words, kind: Kind, rendered: str, lang: str, by_area: bool)
     }
 
 
-def _only_filters(filters: Filters, words: Words, rendered: str, by_area: bool) -> bool:
+def _only_filters(filters: Filters, words: Words, rendered: str, by_area: int) -> bool:
     """Whether the question asks for nothing but its filters ("which orals are there?", "What is
     the acceptance rate?"): no word beyond them, in English or (untranslated) in its own
     language, nor a detail they state (哪些口头报告开源了代码？, whose words are cue words)."""

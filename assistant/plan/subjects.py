@@ -27,8 +27,11 @@ from .cues import (
     WHICH_RE,
 )
 from .filters import RATE_RE
+from .superlative import least_first
 
 if TYPE_CHECKING:
+    from ..embedding import MiniLMEmbedding
+    from .foreign import Foreign
     from .kinds import Kind
 
 AMONG_RE = re.compile(r"\bamong(?:st)?\s+(?=them|these|those)\b", re.I)
@@ -114,11 +117,17 @@ def _spelling(word: str) -> str:
 
 
 def area_asked(
-    question: str, kind: Kind, texts: tuple[str, str, str]
-) -> tuple[Kind, bool, tuple[str, ...]]:
+    question: str, kind: Kind, texts: tuple[str, str, str], space: MiniLMEmbedding | Foreign
+) -> tuple[Kind, int, tuple[str, ...]]:
     """Whether a set question asks for its papers counted by primary area ("which area has the
     most orals?"): then a "which" question (its papers judged as "which papers ..." judges
-    them), its texts without those words (they are no subject); else as it is."""
+    them), its texts without those words (they are no subject), and the order of its rows (1:
+    most first, -1: fewest or lowest first, as "the lowest acceptance rate" asks); else 0 and
+    the question as it is."""
     if kind not in ("which", "summary", "topics") or BY_AREA_RE.search(question) is None:
-        return kind, False, texts
-    return "which", True, tuple(BY_AREA_RE.sub(" ", t) for t in texts)
+        return kind, 0, texts
+    from .foreign import Foreign  # it reads subjects: imported here, not at the top
+
+    embedder = space.embedder if isinstance(space, Foreign) else space
+    order = -1 if least_first(question, embedder) else 1
+    return "which", order, tuple(BY_AREA_RE.sub(" ", t) for t in texts)

@@ -88,6 +88,15 @@ def direction(embedder: MiniLMEmbedding | GroupCache, word: str) -> int:
     return 0 if abs(lean) < QUANTITY_MARGIN else (1 if lean > 0 else -1)
 
 
+def least_first(question: str, embedder: MiniLMEmbedding | GroupCache) -> bool:
+    """Whether a question's superlative asks for the smallest figure ("which area has the lowest
+    acceptance rate?", 哪个领域的录用率最低？): a table it asks for is then read smallest first."""
+    found = ZH_SUPERLATIVE_RE.search(question)
+    words = [w.lower() for w in WORD_RE.findall(question)]
+    word = found.group(0) if found else next((w for w in words if _is_superlative(w)), "")
+    return bool(word) and direction(embedder, word) < 0
+
+
 def quality_asked(rendered: str, embedder: MiniLMEmbedding | GroupCache) -> bool:
     """Whether a question asks which paper is best ("Which one is better?", "performs best",
     "the fastest", 哪个更好？): a superlative or comparative that leans to neither the largest
