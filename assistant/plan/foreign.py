@@ -17,7 +17,7 @@ from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
 from ..text.tokens import tokenize
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
-from .gloss import agreement, dictionary, explained, senses_of
+from .gloss import agreement, dictionary, explained, glossed, senses_of
 from .heads import MIN_CHARS, compound, headed, narrowest
 from .kinds import Prototypes
 from .own_words import LETTERED_RE, OR_RE, latin_terms
@@ -117,6 +117,7 @@ class Foreign:
         self._vectors: np.ndarray | None = None
         self._phrase_index: dict[str, int] | None = None
         self._by_stems: dict[tuple[str, ...], set[int]] | None = None
+        self._by_stem: dict[str, set[int]] | None = None
         self.prototypes = Prototypes(embedder, PROTOTYPES["zh"])
         self.translate = lru_cache(maxsize=256)(self._translate)
 
@@ -231,6 +232,26 @@ class Foreign:
         found = [self._by_stems.get(tuple(tokenize(sense)), set()) for sense in senses_of(chinese)]
         return set().union(*found)
 
+    def literal(self, chinese: str) -> set[int]:
+        """The phrases of two words or more that translate `chinese` word for word: each of their
+        words a dictionary sense of one of its words, and each of its characters explained by
+        them (张量网络: "tensor networks", which the encoder puts far from it)."""
+        senses = glossed(chinese)
+        if self._by_stem is None:  # built whole, then shared
+            by_stem: dict[str, set[int]] = {}
+            for i, phrase in enumerate(self.phrases):
+                for stem in tokenize(phrase):
+                    by_stem.setdefault(stem, set()).add(i)
+            self._by_stem = by_stem
+        pool = set().union(*(self._by_stem.get(s, set()) for s in senses))
+        return {
+            i
+            for i in pool
+            if len(set(tokenize(self.phrases[i]))) > 1  # a compound, as the Chinese is
+            and agreement(self.phrases[i], chinese) == 1.0
+            and explained(self.phrases[i], chinese) == 1.0
+        }
+
     def _bridge(self, chinese: str, by_dictionary: bool = True) -> list[str]:
         """The keyword phrases that translate `chinese`: among those at least BRIDGE_MIN close and
         within BRIDGE_SPREAD of the closest (or, `by_dictionary`, when there are none, those the
@@ -250,7 +271,7 @@ class Foreign:
             if sims[i] >= max(BRIDGE_MIN, best - BRIDGE_SPREAD)
         ]
         lifts = self.feedback(vector)
-        exact = self.senses_named(chinese)
+        exact = self.senses_named(chinese) or self.literal(chinese)
         agrees = {
             i: agreement(self.phrases[i], chinese) for i in {*map(int, order), *lifts, *exact}
         }
