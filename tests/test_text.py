@@ -327,6 +327,10 @@ def test_latex_symbols_escapes_and_stray_braces_read_as_text() -> None:
         "Draft, Verify, & Improve the <graph token>"
     )
     assert clean_latex(r"error \leq 0.1, \top") == r"error ≤ 0.1, \top"  # unknown commands stay
+    # a range: \sim is no LaTeX space ("~"), which left "speedups of over 1.8× 4.5×"
+    assert clean_latex(r"over \textbf{1.8}$\times \sim$ \textbf{4.5}$\times$ against") == (
+        "over 1.8× ∼ 4.5× against"
+    )
 
 
 def test_an_accent_command_reads_as_the_accented_letter() -> None:

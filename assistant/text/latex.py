@@ -50,7 +50,7 @@ SYMBOLS = {
     "times": "×",
     "pm": "±",
     "approx": "≈",
-    "sim": "~",
+    "sim": "∼",  # not "~", which is a space in LaTeX: "1.8× ∼ 4.5×" read "1.8× 4.5×"
     "le": "≤",
     "leq": "≤",
     "ge": "≥",
