@@ -303,6 +303,23 @@ def test_a_plain_word_that_heads_a_title_names_that_paper_as_written() -> None:
     assert find_named(table, "Which papers seek veritas?") == []  # not as the title writes it
 
 
+def test_a_name_with_a_greek_letter_names_its_paper_as_shown_or_spelt_out() -> None:
+    # "What is the difference between GRPO-λ and XRPO?" answered "XRPO does not mention GRPO-":
+    # the question's λ was no part of a name, and GRPO, which many papers use, no name
+    from assistant.plan.named import find_named
+
+    rows = [
+        {"id": "lam", "title": r"GRPO-$\lambda$: Credit Assignment", "abstract": "We extend GRPO."},
+        {"id": "alpha", "title": r"$\alpha$-DPO: Robust Alignment", "abstract": "A DPO variant."},
+        {"id": "x", "title": "XRPO: Pushing GRPO", "abstract": "GRPO with exploration."},
+    ]
+    rows += [{"id": f"g{i}", "title": f"Study {i}", "abstract": "GRPO for RL."} for i in range(5)]
+    table = small_table(rows)
+    assert find_named(table, "What is the difference between GRPO-λ and XRPO?") == ["lam", "x"]
+    assert find_named(table, "compare GRPO-lambda and alpha-DPO") == ["lam", "alpha"]
+    assert find_named(table, "What does α-DPO propose?") == ["alpha"]
+
+
 def test_a_name_other_papers_use_names_its_paper_when_called_a_paper() -> None:
     from assistant.plan.named import find_named
 

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ..schema import Filters, Paper
-from ..text.latex import clean_latex, unaccented
+from ..text.latex import clean_latex, greek_spelt, unaccented
 from ..text.names import coined, looks_like_name
 from ..text.tokens import terms
 from .authors import Authors
@@ -153,8 +153,10 @@ STRAIGHT_QUOTES = str.maketrans("‘’“”", "''\"\"")
 def _spellings(name: str) -> list[str]:
     """A name as readers type it: its LaTeX read, and its accents dropped and its quotes
     straight too ("Huxley-G\\"odel Machine": "Huxley-Gödel Machine", "Huxley-Godel Machine";
-    "It’s Not You, It’s Clipping": "It's Not You, It's Clipping")."""
+    "It’s Not You, It’s Clipping": "It's Not You, It's Clipping"), and its Greek letters
+    spelt out ("GRPO-$\\lambda$": "GRPO-λ", "GRPO-lambda")."""
     if name.isascii() and "\\" not in name:
         return []
     read = clean_latex(name)
-    return list(dict.fromkeys([read, unaccented(read).translate(STRAIGHT_QUOTES)]))
+    plain = unaccented(read).translate(STRAIGHT_QUOTES)
+    return list(dict.fromkeys([read, plain, greek_spelt(plain)]))

@@ -62,6 +62,12 @@ SYMBOLS = {
     "infty": "∞",
     "ell": "ℓ",
 }
+# a Greek letter as its name (the first name SYMBOLS gives it: ε is "epsilon")
+SPELT = {
+    c: name
+    for name, c in reversed(SYMBOLS.items())
+    if name.isalpha() and len(c) == 1 and "\u0370" <= c <= "\u03ff"
+}
 _SYMBOL_RE = re.compile(
     r"\\(" + "|".join(sorted(SYMBOLS, key=len, reverse=True)) + r")(?![A-Za-z])"
 )
@@ -101,6 +107,11 @@ def clean_latex(text: str) -> str:
 def _accented(found: re.Match[str]) -> str:
     letter = found.group(2) or found.group(3)
     return unicodedata.normalize("NFC", letter + ACCENTS[found.group(1)])
+
+
+def greek_spelt(text: str) -> str:
+    """The text with its Greek letters spelt out, as names are typed ("GRPO-λ" -> "GRPO-lambda")."""
+    return "".join(SPELT.get(c, c) for c in text)
 
 
 def unaccented(text: str) -> str:
