@@ -982,6 +982,12 @@ def test_follow_ups_after_a_narrowing_ask_the_question_again(engine: Engine) -> 
     assert again == "Which poster papers are about reinforcement learning?"
     posters = [Turn("user", "How many posters are there?"), Turn("assistant", "", two)]
     assert continued("how many orals?", posters, "en", table) == "How many oral papers are there?"
+    # "and how many withdrawn papers?" said none of the 224 orals was withdrawn
+    also = continued("and how many rejected papers?", posters, "en", table)
+    assert also == "How many rejected papers are there?"
+    on = [Turn("user", "Which posters are about benchmarks?"), Turn("assistant", "", two)]
+    also = continued("and how many rejected papers?", on, "en", table)
+    assert also == "Which rejected papers are about benchmarks?"  # of the same subject
     chained = [
         Turn("user", "Which posters are about benchmarks?"),
         Turn("assistant", "", two),

@@ -173,6 +173,7 @@ def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
         elif (
             DECISION_NOUN_RE.fullmatch(before[1].group(0))
             and not DECISION_NOUN_RE.fullmatch(said)
+            and not SET_NOUN_RE.search(said)  # "rejected papers" is said whole
             and not SET_NOUN_RE.match(earlier[span[1] :].lstrip())
         ):
             said += " papers"  # "How many orals ..." -> "How many rejected papers ..."
@@ -193,7 +194,8 @@ def _flipped(
     now = decision_in(new)
     if table is None or now is None or _of_subject(question, lang) or SINGULAR_RE.search(new):
         return None  # (not "Was it rejected?": it asks the paper's decision)
-    if lang == "en" and SET_NOUN_RE.search(new) and not BACK_RE.search(new):
+    cued = CONTINUATION_RE.match(question) is not None  # "and how many withdrawn papers?"
+    if lang == "en" and SET_NOUN_RE.search(new) and not BACK_RE.search(new) and not cued:
         return None  # "How many withdrawn papers are there?": of the whole corpus
     shown = next((t for t in reversed(history) if t.role == "assistant" and t.paper_ids), None)
     at_hand = [*shown.paper_ids, *shown.members] if shown else []
