@@ -150,6 +150,24 @@ def test_areas_asked_for_the_fewest_come_fewest_first(engine: Engine, question: 
     assert counts[0] != counts[-1]
 
 
+def test_the_most_common_area_among_a_decision_is_a_table_and_its_follow_up_another(
+    engine: Engine,
+) -> None:
+    # "What's the most common primary area among orals?" looked for papers on "common" (Common
+    # Corpus), then on "among"; "and among rejected papers?" narrowed what it had listed
+    from assistant.plan.continued import continued
+    from assistant.schema import Turn
+
+    answer = engine.ask("What's the most common primary area among posters?")
+    assert answer.text.startswith("19 papers in this corpus, by primary area (")
+    turns = [
+        Turn("user", "What's the most common area among orals?"),
+        Turn("assistant", "", ("a", "b")),
+    ]
+    again = continued("and among posters?", turns, "en", engine.table)
+    assert again == "What's the most common area among posters?"
+
+
 def test_papers_counted_by_area_in_chinese(engine: Engine) -> None:
     answer = engine.ask("各领域分别有多少篇论文？")
     assert answer.text.startswith("本语料库 19 篇论文，按主要领域（共 ")

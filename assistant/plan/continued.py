@@ -41,6 +41,7 @@ BACK_RE = re.compile(  # a set the question points back at: "the rejected papers
 )
 DECISION_NOUN_RE = re.compile(r"(?:orals?|posters?|spotlights?)", re.I)  # "rejected" is no noun
 SETTING_RE = re.compile(r"(for|in|on|about|with|without|under)\s", re.I)  # "what about for X?"
+AMONG_LEAD_RE = re.compile(r"^\s*among(?:st)?\s+", re.I)  # "and among rejected papers?"
 SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
 
@@ -190,9 +191,10 @@ def _flipped(
     rejected ones?" after comparing two of the accepted papers on X; 那海报呢？ after asking about
     one of the orals on X): the latest question that asked for papers on a subject by another
     decision, of this one. None when some paper at hand has it ("Which of them are orals?")."""
-    new = render(CONTINUATION_RE.sub("", question, count=1), lang)
+    new = AMONG_LEAD_RE.sub("", render(CONTINUATION_RE.sub("", question, count=1), lang))
     now = decision_in(new)
-    if table is None or now is None or _of_subject(question, lang) or SINGULAR_RE.search(new):
+    of_subject = _of_subject(new if lang == "en" else question, lang)  # not "and among posters?"
+    if table is None or now is None or of_subject or SINGULAR_RE.search(new):
         return None  # (not "Was it rejected?": it asks the paper's decision)
     cued = CONTINUATION_RE.match(question) is not None  # "and how many withdrawn papers?"
     if lang == "en" and SET_NOUN_RE.search(new) and not BACK_RE.search(new) and not cued:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from .foreign import Foreign
     from .kinds import Kind
 
+AMONG_ANY_RE = re.compile(r"\bamong(?:st)?\b", re.I)
 AMONG_RE = re.compile(r"\bamong(?:st)?\s+(?=them|these|those)\b", re.I)
 LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
 
@@ -130,4 +131,5 @@ def area_asked(
 
     embedder = space.embedder if isinstance(space, Foreign) else space
     order = -1 if least_first(question, embedder) else 1
-    return "which", order, tuple(BY_AREA_RE.sub(" ", t) for t in texts)
+    # "among" only scopes the set counted ("the most common area among orals")
+    return "which", order, tuple(AMONG_ANY_RE.sub(" ", BY_AREA_RE.sub(" ", t)) for t in texts)
