@@ -1037,3 +1037,15 @@ def test_a_long_chain_of_decision_follow_ups_reads_each_earlier_question_once(
     read = module.continued("how many rejected?", history, "en", engine.table)
     assert read == "How many rejected papers are there?"
     assert module._continued.cache_info().misses <= 2 * len(history)  # once for each prefix
+
+
+@pytest.mark.parametrize("follow", ["how large are the models?", "what are the datasets?"])
+def test_the_models_or_the_datasets_after_one_paper_are_that_papers(
+    engine: Engine, follow: str
+) -> None:
+    # "how large are the models?" after a question about Hubble searched the corpus afresh and
+    # found nothing ("its models" worked)
+    first = "What does RepSpec propose?"
+    answer = engine.ask(follow, replied(first, engine.ask(first)))
+    assert any(n.startswith("follow-up about RepSpec") for n in answer.notes)
+    assert {c.paper.id for c in answer.citations} == {REPSPEC}

@@ -137,8 +137,8 @@ BY_AREA_RE = re.compile(
     r"\b(?:which|what|each|every|per|by|across|all)\s+(?:(?:primary|research)\s+)?"
     r"(?:areas?|tracks?|fields?)\b(?:\s+(?:has|have|had|gets?|got|is|are)\b)?"
     r"(?:\s+the\s+(?:most|fewest|highest|lowest|largest|smallest)\b)?"  # what ranks the rows
-    r"|\b(?:most|least)\s+(?:common|frequent|popular)\s+(?:(?:primary|research)\s+)?"
-    r"(?:areas?|tracks?|fields?)\b"  # "the most common primary area among orals"
+    r"|\b(?:most|least)\s+(?:common|frequent)\s+(?:primary\s+)?(?:areas?|tracks?)\b"
+    # ("the most common primary area among orals"; "the most popular research areas": topics)
     r"|(?:哪个|哪一个|各个?|每个|按|分)(?:主要)?(?:领域|方向)的?",  # not 哪些领域: its topics
     re.I,
 )

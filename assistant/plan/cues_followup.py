@@ -93,7 +93,7 @@ CHOOSING_RE = re.compile(
 )
 DEFINITE_RE = re.compile(
     r"\b(?:(?:this|that)(?!\s+(?:collection|corpus|conference|list|library|database)\b)|the "
-    r"(?:paper|papers|method|model|approach|authors|dataset|benchmark|one|two|three|same|above|"
+    r"(?:papers?|methods?|models?|approach(?:es)?|authors|datasets?|benchmarks?|one|two|three|same|above|"
     r"previous|latter|former))\b",  # "this collection" is the corpus, not the paper before
     re.I,
 )
