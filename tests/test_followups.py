@@ -806,13 +806,15 @@ def test_a_question_about_the_collection_or_its_own_papers_is_no_follow_up(
         ("?!?...;;;", "Please type a question about the papers."),  # listed all 19 papers
         ("thanks!", "Glad to help. Ask another question about the papers whenever you like."),
         ("谢谢", "不客气。有关于论文的问题随时可以问。"),
+        ("hi", "Hello. Ask me about the papers: which papers study a topic"),  # "No paper ..."
+        ("你好！", "您好。可以问我关于这些论文的问题"),
     ],
 )
 def test_a_message_that_asks_nothing_gets_no_papers(
     engine: Engine, question: str, text: str
 ) -> None:
     answer = engine.ask(question, A_LIST_THEN_ONE_OF_IT)  # "thanks!" dumped TumorChain's dataset
-    assert answer.text == text and answer.citations == ()
+    assert answer.text.startswith(text) and answer.citations == ()
 
 
 def test_counting_in_a_list_before_any_list_says_there_is_none(engine: Engine) -> None:

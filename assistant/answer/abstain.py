@@ -4,7 +4,7 @@ follow-up counts past the papers given so far."""
 
 from __future__ import annotations
 
-from ..plan.cues import SOCIAL_RE, WHY_RE
+from ..plan.cues import GREETING_RE, SOCIAL_RE, WHY_RE
 from ..plan.details import detail_noun
 from ..plan.earlier import counts_in
 from ..plan.filters import decision_in
@@ -116,12 +116,14 @@ def _recorded(plan: Plan, decision: Decision, draft: Draft) -> Answer:
 
 
 def unasked(question: str) -> Answer | None:
-    """An answer to a message that asks nothing: empty, punctuation only ("?!?...") or thanks;
-    None for a question."""
+    """An answer to a message that asks nothing: empty, punctuation only ("?!?..."), thanks, or
+    a greeting (said what can be asked); None for a question."""
     if not any(c.isalnum() for c in question):
         key = "not_a_question"
     elif SOCIAL_RE.match(question.strip()):
         key = "social"
+    elif GREETING_RE.match(question.strip()):
+        key = "greeting"
     else:
         return None
     lang = language(question)

@@ -263,6 +263,12 @@ TERM_STARTS = frozenset("state main one".split())
 COUNT_ASKED_RE = re.compile(r"\bhow many\b", re.I)
 HOW_MANY_RE = re.compile(r"^\s*how many\b", re.I)  # frames a count ("How many of them are orals?")
 # a message that only thanks or acknowledges ("thanks!", "ok, great", 谢谢): no question to answer
+# ... or only greets ("hi", "hello!", 你好): answered with what the assistant can do
+GREETING_RE = re.compile(
+    r"^\W*(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|你好|您好|嗨|哈喽)"
+    r"(?:\W+(?:there|everyone|assistant)?)*\W*$",
+    re.I,
+)
 SOCIAL_RE = re.compile(
     r"^\W*(?:(?:thanks?(?: you)?|thx|ty|ok(?:ay)?|great|cool|nice|perfect|got it|谢谢(?:你|您)?|多谢|"
     r"好的|明白了?|收到)(?:\W+|$))+$",

@@ -35,6 +35,15 @@ FOLLOWUP: dict[str, dict[str, str]] = {
         "en": "Please type a question about the papers.",
         "zh": "请输入一个关于论文的问题。",
     },
+    "greeting": {
+        "en": "Hello. Ask me about the papers: which papers study a topic (“Which papers use"
+        " reinforcement learning?”), a summary (“Summarize the orals on LLM unlearning”), a"
+        " comparison (“How do RepSpec and ELMUR differ?”), how many there are, or a detail of one"
+        " paper; then follow up (“which of them are orals?”). Every claim cites its paper.",
+        "zh": "您好。可以问我关于这些论文的问题：哪些论文研究某个主题（“哪些论文用到了强化学习？”）、"
+        "总结（“总结一下关于大模型遗忘的口头报告论文”）、比较（“RepSpec 和 ELMUR 有什么区别？”）、"
+        "有多少篇，或某篇论文的细节；之后可以追问（“其中哪些是口头报告？”）。每个说法都注明出处。",
+    },
     "social": {
         "en": "Glad to help. Ask another question about the papers whenever you like.",
         "zh": "不客气。有关于论文的问题随时可以问。",
