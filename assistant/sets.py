@@ -77,7 +77,8 @@ def readings(engine: Engine, plan: Plan) -> Iterator[Plan]:
         parts = [(named, say(lang, "named_as", subject=asked, part=named))]
     for part, note in parts:
         alone = engine.expanded(engine.plan(part, filters=plan.filters, kind=plan.kind))
-        yield replace(alone, question=plan.question, notes=(*plan.notes, note))
+        # framed in the question's language, though the part was read as English
+        yield replace(alone, question=plan.question, notes=(*plan.notes, note), lang=lang)
 
 
 def decided(engine: Engine, plan: Plan, llm: bool) -> tuple[Plan, list[PaperHit], Decision]:

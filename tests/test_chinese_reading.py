@@ -313,6 +313,26 @@ def test_a_compound_the_dictionary_translates_word_for_word_is_that_phrase(engin
     assert engine.foreign().english("元学习") == ("meta-learning",)
 
 
+def test_a_definitions_incidental_words_translate_nothing(engine: Engine) -> None:
+    # 遗忘 is "to forget; to cease to think about (sb or sth) anymore": 大模型机器遗忘 was
+    # "thinking models or large models", and 12 papers on large models were listed
+    subject = engine.plan("有没有关于大模型机器遗忘的论文？").subject
+    assert "unlearning" in subject and "thinking" not in subject
+
+
+def test_another_reading_of_a_chinese_subject_is_answered_in_chinese(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the part of "A or B" read alone was framed in English: "12 papers in this corpus match"
+    from assistant.plan.foreign import Translation
+
+    foreign = engine.foreign()
+    read = Translation(("thinking models", "large models"), "thinking models or large models")
+    monkeypatch.setattr(foreign, "translate", lambda text: read)
+    answer = engine.ask("有没有关于大模型机器遗忘的论文？")
+    assert answer.lang == "zh" and "papers in this corpus" not in answer.text
+
+
 def test_the_bridge_takes_the_name_the_papers_closest_to_the_subject_use(engine: Engine) -> None:
     # the encoder alone puts "encoders" closest to 投机解码, and the dictionary alone "decoding"
     assert engine.foreign().english("投机解码") == ("speculative decoding",)

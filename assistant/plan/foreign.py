@@ -17,7 +17,7 @@ from ..multilingual import MultilingualEmbedding
 from ..store.papers import PaperTable
 from ..text.tokens import tokenize
 from .feedback import Neighbours, conference_neighbours, keyword_phrase
-from .gloss import agreement, dictionary, explained, glossed, senses_of
+from .gloss import agreement, dictionary, explained, plainly_glossed, senses_of
 from .heads import MIN_CHARS, compound, headed, narrowest
 from .kinds import Prototypes
 from .own_words import LETTERED_RE, OR_RE, latin_terms
@@ -234,9 +234,10 @@ class Foreign:
 
     def literal(self, chinese: str) -> set[int]:
         """The phrases of two words or more that translate `chinese` word for word: each of their
-        words a dictionary sense of one of its words, and each of its characters explained by
-        them (张量网络: "tensor networks", which the encoder puts far from it)."""
-        senses = glossed(chinese)
+        words in a plain sense of one of its words (see plainly_glossed), and each of its
+        characters explained by them (张量网络: "tensor networks", which the encoder puts far
+        from it; not "thinking models" for 大模型遗忘)."""
+        senses = plainly_glossed(chinese)
         if self._by_stem is None:  # built whole, then shared
             by_stem: dict[str, set[int]] = {}
             for i, phrase in enumerate(self.phrases):
@@ -247,8 +248,8 @@ class Foreign:
         return {
             i
             for i in pool
-            if len(set(tokenize(self.phrases[i]))) > 1  # a compound, as the Chinese is
-            and agreement(self.phrases[i], chinese) == 1.0
+            if len(stems := set(tokenize(self.phrases[i]))) > 1  # a compound, as the Chinese is
+            and stems <= senses
             and explained(self.phrases[i], chinese) == 1.0
         }
 
