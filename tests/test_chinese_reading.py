@@ -260,6 +260,10 @@ def test_trained_with_x_is_about_x(engine: Engine) -> None:
         ("中稿的论文里有哪些是做推测解码的？", "accepted"),
         ("哪些推测解码的论文中了 ICLR？", "accepted"),
         ("Which speculative decoding papers got into ICLR?", "accepted"),
+        # 没中, the opposite of 中了, found nothing; 口头报告或者海报 kept orals alone
+        ("投机解码方向有哪些论文没中？", "rejected"),
+        ("有没有关于视频理解的口头报告或者海报？", "oral or poster"),
+        ("Which oral papers or poster papers are about MoE?", "oral or poster"),
     ],
 )
 def test_a_decision_and_its_negation_are_read_as_meant(
@@ -268,6 +272,16 @@ def test_a_decision_and_its_negation_are_read_as_meant(
     assert engine.plan(question).filters.description == (
         f"decision: {decision} (from the question)",
     )
+
+
+def test_how_many_of_them_and_not_doing_x_are_read_as_asked(engine: Engine) -> None:
+    # from a tester: "其中有多少被接收了？" listed sentences and gave no count (其中被接收的有几篇？
+    # gave 28); "其中哪些不是做语言的？" gave the one language paper
+    two = ("bpbU549sSg", "bm3rbtEMFj")  # xLSTM Scaling Laws, ELMUR
+    listed = [Turn("user", "哪些论文用到了 Transformer？"), Turn("assistant", "", two)]
+    counted = engine.plan("其中有多少被接收了？", listed)
+    assert counted.counted and counted.filters.statuses
+    assert engine.plan("其中哪些不是做语言的？", listed).negated
 
 
 def test_code_as_part_of_a_subject_is_not_a_question_about_source_code(engine: Engine) -> None:

@@ -57,7 +57,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     # "X 有人研究吗？", "有人做过 X 吗": are there papers on X
     (r"有人(?:研究|做|尝试|探索|提出)过?(?:吗)?", " any papers "),
-    (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)篇", " how many of them "),
+    (  # "其中有多少篇是海报？", "其中有多少被接收了？" (篇 left out before the decision)
+        r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)(?:篇|(?=被|是|为|中))",
+        " how many of them ",
+    ),
     (  # "一共几篇？"; not 这几篇, nor 一共有多少参数 / 一共多少个任务 (of what one paper has)
         r"(?:一共|总共|总计)(?:有?多少|有?几)(?:篇|(?=\s*[？?。！!]|$))|有?多少篇|有几篇",
         " how many papers ",
@@ -73,6 +76,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"直接拒稿|桌拒|(?<![A-Za-z])(?i:desk[\s-]*reject(?:ed|ion)?)(?![A-Za-z])",
         " desk rejected papers ",
     ),
+    (  # "口头报告或者海报": either decision, as "orals or posters" reads
+        r"(?:口头报告|口头)(?:或者|或是|或|和|与|以及)(?:海报|墙报)"
+        r"|(?:海报|墙报)(?:或者|或是|或|和|与|以及)(?:口头报告|口头)",
+        " orals or posters ",  # (each rendered below as "oral papers", "poster papers")
+    ),
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
     (r"(?<![A-Za-z-])(?i:spotlights?)(?![A-Za-z-])", " spotlight papers "),
@@ -80,7 +88,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # belongs to 有没有)
     (r"(?:未|没|(?<!有)没有)被拒(?:稿|绝)?", " accepted papers "),
     (
-        r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿",
+        r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿"
+        r"|没中稿?(?=\s*(?:ICLR|[？?。，,！!]|$))",  # "没中": the opposite of 中了
         " rejected papers ",
     ),
     (r"(?:录用|接收|评审|审稿)(?:结果|情况|决定)", " decision "),  # before 录用 as a filter
@@ -109,7 +118,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"[，,]?\s*(?:而不(?:只|仅仅?)?是|而非|而不在于)", " rather than "),
     # negation (NEGATION_RE): "不涉及图像", "与文本无关" (not the 没有 of 有没有, "are there")
     (
-        r"(?<!有)(?:并)?(?:不|没有?)(?:涉及|包含|使用|用到|是关于|关于|研究|处理)了?"  # not 不用: "no need to"
+        r"(?<!有)(?:并)?(?:不|没有?)(?:涉及|包含|使用|用到|是关于|关于|研究|处理|是做)了?"  # not 不用
         r"|与(?=[^，。？?]{1,20}(?:无关|不相关))|无关|不相关",
         f" {NEGATED} ",
     ),

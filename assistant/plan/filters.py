@@ -32,7 +32,8 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "conditional": ("ConditionalPoster", "ConditionalOral", "ConditionalSpotlight"),
 }
 # "orals or spotlights", "orals and posters" (papers with either decision)
-EITHER_RE = re.compile(r"\s*(?:,\s*)?(?:or|and/or|and|/)\s*", re.I)
+# what links "A or B" decisions: "orals or posters", "oral papers or poster papers" (口头报告或者海报)
+EITHER_RE = re.compile(r"(?:\s+papers)?\s*(?:,\s*)?(?:or|and/or|and|/)\s*", re.I)
 ICLR_YEAR = r"ICLR(?:\s*[-']?\s*20\d\d)?"  # "ICLR", "ICLR 2026"
 ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
 # "accepted as a poster", "accepted at ICLR 2026 as an oral": the whole is the filter, not
