@@ -256,10 +256,11 @@ def test_which_is_best_gives_each_papers_results_and_says_no_figure_ranks_them(
     assert cited(answer) == papers and len(bullets(answer)) == len(papers)
 
 
-def test_which_is_best_asked_in_chinese_after_a_comparison(engine: Engine) -> None:
+@pytest.mark.parametrize("question", ["哪个更好？", "哪个更快？"])  # 更快: a dead end
+def test_which_is_best_asked_in_chinese_after_a_comparison(engine: Engine, question: str) -> None:
     first = engine.ask("GTool 和 RepSpec 有什么区别？")
     turns = [Turn("user", first.question), Turn("assistant", first.text, tuple(cited(first)))]
-    answer = engine.ask("哪个更好？", turns)
+    answer = engine.ask(question, turns)
     assert answer.text.startswith("摘要中没有可以给这 2 篇论文排序的统一指标")
     assert cited(answer) == cited(first) and len(cited(first)) == 2
 

@@ -28,6 +28,8 @@ OPENING_NOUN_RE = re.compile(r"^\s*(?:which|what)\s+([A-Za-z][\w-]*)\b", re.I)
 ZH_SUPERLATIVE_RE = re.compile(r"最[\u4e00-\u9fff](?=[？?，,。！!]|$)")  # 最多, not 最优传输
 # ... and one asking which is best (quality_asked): 哪个更好？, 哪篇最强？
 ZH_QUALITY_RE = re.compile(r"[更最](?:好|强|优|佳)(?=[？?，,。！!]|$)")
+# ... or a comparative whose superlative leans neither way (更快: 最快, as "fastest" does)
+ZH_COMPARED_RE = re.compile(r"[更最]([\u4e00-\u9fff]{1,2})(?=[？?，,。！!]|$)")
 # what may follow it: "overall", "of them", the papers it names ("..., ELMUR or xLSTM?")
 ENDING = r"(?:[\s,]+(?:overall|of (?:them|these|those|all|the two|the three)|or|and|vs\.?))*[\s,]*[?.!]*\s*$"
 # Whether a superlative asks for the largest or the smallest figure is read by meaning: its
@@ -104,6 +106,8 @@ def quality_asked(rendered: str, embedder: MiniLMEmbedding | GroupCache) -> bool
     nothing more. `rendered`: the question without the names of its papers."""
     if ZH_QUALITY_RE.search(rendered):
         return True
+    if (zh := ZH_COMPARED_RE.search(rendered)) and direction(embedder, f"最{zh.group(1)}") == 0:
+        return True  # 哪个更快？: a quality, as "faster" is
     found = superlative(rendered, comparative=True)
     if found is None or direction(embedder, found.word) != 0:
         return False
