@@ -57,10 +57,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     # "X 有人研究吗？", "有人做过 X 吗": are there papers on X
     (r"有人(?:研究|做|尝试|探索|提出)过?(?:吗)?", " any papers "),
-    (  # "其中有多少篇是海报？", "其中有多少被接收了？" (篇 left out before the decision)
-        r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)(?:篇|(?=被|是|为|中))",
-        " how many of them ",
-    ),
+    (r"(?:其中|这些|那些|它们)(?:论文)?(?:中|里面?|当中)?(?:有?多少|有几)篇", " how many of them "),
+    (r"(?:其中|它们)(?:有?多少|有几)(?=被|是)", " how many of them "),  # "其中有多少被接收了？"
     (  # "一共几篇？"; not 这几篇, nor 一共有多少参数 / 一共多少个任务 (of what one paper has)
         r"(?:一共|总共|总计)(?:有?多少|有?几)(?:篇|(?=\s*[？?。！!]|$))|有?多少篇|有几篇",
         " how many papers ",
@@ -76,11 +74,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"直接拒稿|桌拒|(?<![A-Za-z])(?i:desk[\s-]*reject(?:ed|ion)?)(?![A-Za-z])",
         " desk rejected papers ",
     ),
-    (  # "口头报告或者海报": either decision, as "orals or posters" reads
-        r"(?:口头报告|口头)(?:或者|或是|或|和|与|以及)(?:海报|墙报)"
-        r"|(?:海报|墙报)(?:或者|或是|或|和|与|以及)(?:口头报告|口头)",
-        " orals or posters ",  # (each rendered below as "oral papers", "poster papers")
-    ),
+    (r"(?:口头报告|口头)(?:或者?|和|与)(?:海报|墙报)", " orals or posters "),  # both decisions
+    (r"(?:海报|墙报)(?:或者?|和|与)(?:口头报告|口头)", " orals or posters "),
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
     (r"(?<![A-Za-z-])(?i:spotlights?)(?![A-Za-z-])", " spotlight papers "),
