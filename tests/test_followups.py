@@ -1051,3 +1051,15 @@ def test_the_models_or_the_datasets_after_one_paper_are_that_papers(
     answer = engine.ask(follow, replied(first, engine.ask(first)))
     assert any(n.startswith("follow-up about RepSpec") for n in answer.notes)
     assert {c.paper.id for c in answer.citations} == {REPSPEC}
+
+
+@pytest.mark.parametrize("question", ["which of the two is faster?", "do both use memory?"])
+def test_the_two_after_one_paper_then_another_are_both(engine: Engine, question: str) -> None:
+    # "which of the two is faster?" after SpecBranch's speedup, then "and PARD?", was PARD's alone
+    turns = [
+        Turn("user", "What does ELMUR propose?"),
+        Turn("assistant", "...", (ELMUR,)),
+        Turn("user", "and RepSpec?"),
+        Turn("assistant", "...", (REPSPEC,)),
+    ]
+    assert set(engine.plan(question, turns).focus) == {ELMUR, REPSPEC}

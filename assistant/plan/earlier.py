@@ -6,6 +6,8 @@ when no answer before it found papers."""
 
 from __future__ import annotations
 
+import re
+
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from .cues import COMPARE_RE, COUNT_ASKED_RE
@@ -24,6 +26,9 @@ from .cues_followup import (
 )
 from .named import mentioned_papers
 
+# the two papers of the latest answers about one each ("SpecBranch's speedup?", "and PARD?")
+BOTH_RE = re.compile(r"\b(?:the|these|those)\s+two\b|\bboth\b|这两篇|两者", re.I)
+
 
 def earlier(
     question: str, history: list[Turn], table: PaperTable, wanted: Filters | None
@@ -41,10 +46,12 @@ def earlier(
     if OTHER_ONE_RE.search(question):  # "the other one": of the two, not the one just answered
         return _the_other(history, table)
     several, counting = _several(question, wanted), _pointing(question)
-    if COMPARE_RE.search(question) and not counting and not SINGULAR_RE.search(question):
+    both = BOTH_RE.search(question) is not None  # "which of the two is faster?"
+    compared = COMPARE_RE.search(question) and not SINGULAR_RE.search(question)
+    if (compared or both) and not counting:
         one_by_one, i = _one_by_one(history)  # "What is ELMUR?", "What is RepSpec?", "Compare them"
         if len(one_by_one) >= 2:
-            return one_by_one, one_by_one[-1:], i
+            return (one_by_one[-2:] if both else one_by_one), one_by_one[-1:], i
     singular = SINGULAR_RE.search(question) is not None and not several
     partitive = PARTITIVE_RE.search(question) is not None
     found_some = any(_answered(t, False) and (t.paper_ids or t.members) for t in history)
