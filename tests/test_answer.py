@@ -975,3 +975,19 @@ def test_a_detail_the_abstract_of_the_paper_asked_about_lacks_says_so_of_it(
     # it said "This paper is related, but ..." of the very paper the question named
     answer = engine.ask(question)
     assert answer.abstained and answer.text.startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("question", "n"),
+    [
+        ("Summarize RepSpec in two sentences", 2),  # it gave four
+        ("Tell me about ELMUR in one sentence", 1),
+        ("用两句话总结一下 ELMUR", 2),
+    ],
+)
+def test_a_summary_asked_in_so_many_sentences_has_that_many(
+    engine: Engine, question: str, n: int
+) -> None:
+    body = engine.ask(question).text.split("\n")[1]
+    assert body.count(" [1]") == n
+    assert engine.ask("Summarize RepSpec").text.split("\n")[1].count(" [1]") > 2

@@ -99,7 +99,9 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
             bank, about, plan.topic_vector, words, note, plan.subject, plan.lang, decision.total
         )
     if plan.kind == "summary":
-        return summary(bank, about, plan.topic_vector, words, plan.subject, plan.lang)
+        return summary(
+            bank, about, plan.topic_vector, words, plan.subject, plan.lang, 0, plan.sentences
+        )
     if plan.aspect and len(about) > 1:  # "What are their main results?": each paper's
         draft = each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
         if plan.unranked:  # "Which one is better?": no figure ranks them; what each reports
@@ -128,8 +130,7 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     found = decision.words if decision.words.concepts else terms(plan.query) - FRAMING_STEMS
     two = len(plan.pinned) == 2  # "Which one has more tasks?": of two, the most
     asked = superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
-    # an aspect asked of each paper is no ranking ("the most popular benchmarks for X": each
-    # one's data, the names counted)
+    # an aspect asked of each is no ranking ("the most popular benchmarks for X": the names counted)
     if asked and not plan.aspect and (draft := ranked(bank, about, asked, plan.lang)) is not None:
         return draft
     if (draft := _conditioned(plan, about, bank, note)) is not None:
@@ -230,7 +231,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     stated = stated or (aspects_of(bank, about[0].paper).get(aspect) if aspect else None)
     several = aspect in (None, "Method") and SENTENCES_ASKED_RE.search(plan.question)
     if (stated is None or several) and _nothing_asked(plan, about, own):
-        return summary(bank, about, plan.topic_vector, set(), "", plan.lang)
+        return summary(bank, about, plan.topic_vector, set(), "", plan.lang, 0, plan.sentences)
     lean = background(bank, CODE_WORDS_RE.search(plan.question) is not None)  # not the setting
     return facts(
         bank,

@@ -16,7 +16,8 @@ from .themes import themes
 from .which import LONG_LIST
 
 SHORT_SUMMARY = 8  # up to this many papers get two sentences each, longer lists one
-IN_BRIEF_ASPECTS = ("Problem", "Method", "Results")
+# a summary in brief: the problem, method and results (the order here: a shorter one's first)
+BRIEFEST = ("Method", "Results", "Problem")
 MAX_READ = 40  # a summary with no topic reads what each paper does for up to this many papers
 # up to this many papers on a subject, each is quoted by the sentence likeliest to state what it
 # does (reading a paper's sentence vectors takes ~30 ms when not yet loaded: 1,160 took 34 s)
@@ -34,14 +35,16 @@ def summary(
     subject: str = "",
     lang: str = "en",
     total: int = 0,
+    sentences: int = 0,
 ) -> Draft:
-    """One paper: its problem, method and results in abstract order. A topic: the count, then
-    every paper grouped by sub-theme, each with its sentences most on the topic (`total`: how
-    many match when only the likeliest are summarized, "Summarize 3 papers on X")."""
+    """One paper: its problem, method and results in abstract order (`sentences`: so many of
+    them, method first). A topic: the count, then every paper grouped by sub-theme, each with
+    its sentences most on the topic (`total`: how many match when only the likeliest are
+    summarized, "Summarize 3 papers on X")."""
     draft = Draft()
     if len(hits) == 1 or (not subject and len(hits) <= IN_BRIEF):
         for hit in hits:  # "summarize RepSpec and ELMUR": each in brief
-            _summary_one(draft, bank, hit.paper, vector, lang)
+            _summary_one(draft, bank, hit.paper, vector, lang, sentences)
         return draft
     groups = themes(hits, subject, lang)
     grouped = say(lang, "groups", k=len(groups)) if len(groups) > 1 else ""
@@ -81,18 +84,21 @@ def _best(
 
 
 def _summary_one(
-    draft: Draft, bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str
+    draft: Draft, bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str, most: int = 0
 ) -> None:
     """The paper's problem, method and results as the aspect model reads its abstract (the
-    comparison table's cells), and its sentence closest to `vector`, in the abstract's order."""
+    comparison table's cells), and its sentence closest to `vector`, in the abstract's order;
+    `most`: no more sentences than that, the method's first, then the results' (BRIEFEST)."""
     stated = aspects_of(bank, paper)
-    picked: dict[int, Scored] = {
-        s.index: s for a in IN_BRIEF_ASPECTS if (s := stated.get(a)) is not None
-    }
+    picked: dict[int, Scored] = {s.index: s for a in BRIEFEST if (s := stated.get(a)) is not None}
     for s in bank.score([paper], vector, set())[:1]:
         picked.setdefault(s.index, s)
+    if most:
+        picked = dict(list(picked.items())[:most])
     first = min(picked)
-    if first > 0 and CONTRASTING_RE.match(picked[first].text):  # "However, most approaches ...":
+    if (
+        not most and first > 0 and CONTRASTING_RE.match(picked[first].text)
+    ):  # "However, most approaches ...":
         texts = bank.sentences(paper)  # what it sets itself against comes first
         picked[first - 1] = Scored(paper, first - 1, texts[first - 1], 0.0, 0.0, 0.0)
     ordered = sorted(picked.values(), key=lambda s: s.index)

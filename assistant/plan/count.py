@@ -34,6 +34,12 @@ ZH_COUNT_RE = re.compile(
     rf"(?<![\d多第这那中余外上前])(?<![第这那前]\s)(\d{{1,3}}|{ZH_NUMERAL}{{1,3}})\s*篇"
 )
 MOST = 200  # a larger number is no limit a reader asks for ("the 2025 papers")
+# a summary's length in sentences: "in two sentences", "in one sentence", 用两句话
+SENTENCES_RE = re.compile(
+    r"\b(?:in|with)\s+(a|one|two|three|four|five|\d)\s+sentences?\b|([一两二三四五\d])句话", re.I
+)
+SENTENCE_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+SENTENCE_COUNTS |= {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
 
 
 def asked_count(question: str) -> int:
@@ -47,6 +53,15 @@ def asked_count(question: str) -> int:
     else:
         return 0
     return n if 1 < n <= MOST else 0  # "one paper" (一篇) asks whether any is, not for one
+
+
+def sentences_asked(question: str) -> int:
+    """How many sentences a summary is asked to take; 0 when it asks for no number."""
+    found = SENTENCES_RE.search(question)
+    if found is None:
+        return 0
+    word = (found.group(1) or found.group(2)).lower()
+    return int(word) if word.isdigit() else SENTENCE_COUNTS[word]
 
 
 def uncounted(question: str) -> str:

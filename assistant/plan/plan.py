@@ -17,7 +17,7 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
-from .count import asked_count
+from .count import asked_count, sentences_asked
 from .cues import COUNT_ASKED_RE, SIMILAR_RE
 from .cues_followup import ASKED_OF_THEM_RE, PLURAL_RE
 from .details import DETAIL_RE
@@ -65,10 +65,8 @@ class Plan:
     ml_vector: np.ndarray | None = None  # a question in another language, multilingual space
     own_subject: str = ""  # ... and its subject in its own words, before translation
     negated: bool = False  # asks for the papers that do not meet its subject ("don't use RL")
-    # its subject is "HEAD of MODIFIER", read from another language's noun phrase
-    headed: bool = False
-    # what a large corpus's papers call its subject, when not in its words (retrieve/expansions)
-    expansions: tuple[str, ...] = ()
+    headed: bool = False  # its subject is "HEAD of MODIFIER", from another language's phrase
+    expansions: tuple[str, ...] = ()  # a large corpus's own names for its subject (retrieve/)
     literal: str = ""  # a term its papers hold word for word ("mention Mamba", a quoted term)
     stated: str = ""  # a detail its papers state ("code release": "Which papers release code?")
     sides: tuple[str, ...] = ()  # a comparison of two subjects, not papers: each in its words
@@ -85,6 +83,7 @@ class Plan:
     unranked: bool = False  # asks which of its papers is best: each one's results (plan/asks.py)
     whole: bool = False  # asks which datasets every paper its filters let through uses
     described: bool = False  # its one named paper is described, not named ("the ... approach")
+    sentences: int = 0  # a summary asked in so many sentences ("in two sentences", 用两句话)
 
     @property
     def from_metadata(self) -> bool:
@@ -236,6 +235,7 @@ def _asks(
         "rate": kind in SET_KINDS and bool(RATE_RE.search(rendered)),
         "limit": asked_count(rendered) if kind in SET_KINDS else 0,
         "counted": kind == "which" and COUNT_ASKED_RE.search(rendered) is not None,
+        "sentences": sentences_asked(rendered),
     }
 
 
