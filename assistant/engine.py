@@ -31,7 +31,7 @@ from .plan.foreign import Foreign
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.own_words import render
 from .plan.plan import Plan, make_plan
-from .retrieve.described import compared, one_described
+from .retrieve.described import compared, noted_absent, one_described
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
@@ -185,7 +185,7 @@ class Engine:
         its facts, or its summary when a summary was asked (retrieve/described.py)."""
         found = one_described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
         if found is None:
-            return plan
+            return noted_absent(self.retriever, plan)  # "the FlashAttention-3 paper": none is
         asked = SUMMARY_RE.search(render(plan.question, plan.lang))  # not "what ... pointed out?"
         kind: Kind = "summary" if asked else "facts"
         again = self.plan(plan.question, history, filters, k, kind=kind)

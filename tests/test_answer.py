@@ -991,3 +991,11 @@ def test_a_summary_asked_in_so_many_sentences_has_that_many(
     body = engine.ask(question).text.split("\n")[1]
     assert body.count(" [1]") == n
     assert engine.ask("Summarize RepSpec").text.split("\n")[1].count(" [1]") > 2
+
+
+def test_a_paper_called_by_a_name_no_paper_uses_is_said_to_be_absent(engine: Engine) -> None:
+    # "what does the FlashAttention-3 paper report?" said ImagenWorld's abstract did not mention
+    # FlashAttention-3, as if ImagenWorld were the paper asked about
+    answer = engine.ask("what does the FlashAttention-3 paper report?")
+    assert answer.abstained and "No paper in this corpus mentions FlashAttention-3." in answer.notes
+    assert not engine.ask("What does the MIKASA-Robo paper test?").abstained  # ELMUR's benchmark

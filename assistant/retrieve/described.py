@@ -22,7 +22,7 @@ from ..plan.cues import (
     WHICH_RE,
 )
 from ..plan.cues_zh import ZH_PAPERS_NOUN
-from ..plan.named import find_named
+from ..plan.named import PAPER_NOUN, find_named
 from ..plan.own_words import LETTERED_RE, content, render
 from ..plan.plan import Plan
 from ..plan.superlative import superlative
@@ -102,8 +102,8 @@ def sides_of(question: str, lang: str) -> tuple[str, ...]:
 
 
 def unknown_names(retriever: Retriever, question: str) -> list[str]:
-    """Capitalised words past the question's first that no paper of the corpus uses."""
-    words = NAME_RE.findall(question)[1:]
+    """Capitalised words no paper of the corpus uses, but the question's first word."""
+    words = [m.group(0) for m in NAME_RE.finditer(question) if question[: m.start()].strip()]
     return [w for w in dict.fromkeys(words) if not retriever.catalog.lexical.doc_freq(w)]
 
 
@@ -190,6 +190,8 @@ def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Pl
         return None
     if superlative(plan.question, False) and WHICH_ONE_RE.search(plan.question):
         return None  # "Which paper reports the largest speedup?": ranked
+    if called_absent(retriever, plan.question):  # "the FlashAttention-3 paper": none is
+        return None
     question = render(plan.question, plan.lang)
     if SET_WORDS_RE.search(question) or not ONE_THING_RE.search(question):
         return None
@@ -211,3 +213,18 @@ def _standing_out(hits: list[PaperHit], lang: str) -> str | None:
     if hits and (len(hits) == 1 or hits[0].score >= ratio * hits[1].score):
         return hits[0].paper.id
     return None
+
+
+def called_absent(retriever: Retriever, question: str) -> list[str]:
+    """The names the question calls a paper by ("the FlashAttention-3 paper") that no paper of
+    the corpus uses: no paper here is that one."""
+    absent = unknown_names(retriever, question)
+    return [n for n in absent if re.search(rf"{re.escape(n)}\s+{PAPER_NOUN}", question, re.I)]
+
+
+def noted_absent(retriever: Retriever, plan: Plan) -> Plan:
+    """The plan, noting the names it calls a paper by that no paper of the corpus uses."""
+    if absent := called_absent(retriever, plan.question):
+        note = say(plan.lang, "not_in_corpus", names=", ".join(absent))
+        return replace(plan, notes=(note, *plan.notes))
+    return plan
