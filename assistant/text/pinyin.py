@@ -59,6 +59,8 @@ def romanized(run: str) -> Iterator[tuple[str, str]]:
 def names_in(text: str) -> Iterator[tuple[str, tuple[str, str]]]:
     """Each run of characters of `text` that may be a name, longest first, with its readings:
     no dictionary word itself, and no word across its edges."""
+    if not HAN_RE.search(text):  # the dictionary is read only for text in Chinese characters
+        return
     _, _, words = _readings()
     for size in (4, 3, 2):
         for match in HAN_RE.finditer(text):
