@@ -25,12 +25,12 @@ class Authors:
         self.by_words: dict[tuple[str, ...], list[str]] = {}
         for paper in papers:
             self.listing += bool(paper.authors)
-            for name in paper.authors:
-                for ids in (self.papers_of.setdefault(plain(name), []), self._of_words(name)):
+            for name in map(plain, paper.authors):
+                for ids in (self.papers_of.setdefault(name, []), self._of_words(name)):
                     ids += [] if paper.id in ids else [paper.id]
 
     def _of_words(self, name: str) -> list[str]:
-        words = plain(name).replace("-", "").split()
+        words = name.replace("-", "").split()  # (`name` read plainly)
         return self.by_words.setdefault(tuple(sorted(words)), []) if len(words) == 2 else []
 
     def named(self, question: str) -> tuple[str, list[str]] | None:
