@@ -96,10 +96,9 @@ def _summary_one(
     if most:
         picked = dict(list(picked.items())[:most])
     first = min(picked)
-    if (
-        not most and first > 0 and CONTRASTING_RE.match(picked[first].text)
-    ):  # "However, most approaches ...":
-        texts = bank.sentences(paper)  # what it sets itself against comes first
+    # "However, most approaches ...": what it sets itself against comes first
+    if not most and first > 0 and CONTRASTING_RE.match(picked[first].text):
+        texts = bank.sentences(paper)
         picked[first - 1] = Scored(paper, first - 1, texts[first - 1], 0.0, 0.0, 0.0)
     ordered = sorted(picked.values(), key=lambda s: s.index)
     marker = draft.cite(paper, ordered[0].text)

@@ -38,8 +38,6 @@ MOST = 200  # a larger number is no limit a reader asks for ("the 2025 papers")
 SENTENCES_RE = re.compile(
     r"\b(?:in|with)\s+(a|one|two|three|four|five|\d)\s+sentences?\b|([一两二三四五\d])句话", re.I
 )
-SENTENCE_COUNTS = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-SENTENCE_COUNTS |= {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5}
 
 
 def asked_count(question: str) -> int:
@@ -60,8 +58,10 @@ def sentences_asked(question: str) -> int:
     found = SENTENCES_RE.search(question)
     if found is None:
         return 0
-    word = (found.group(1) or found.group(2)).lower()
-    return int(word) if word.isdigit() else SENTENCE_COUNTS[word]
+    if found.group(2):  # 两句话
+        return _zh_number(found.group(2))
+    word = found.group(1).lower()
+    return 1 if word in ("a", "one") else int(word) if word.isdigit() else NUMBERS[word]
 
 
 def uncounted(question: str) -> str:

@@ -11,7 +11,7 @@ from ..schema import Paper
 from ..store.papers import PaperTable
 from ..text.cedict import everyday_english
 from ..text.latex import greek_spelt
-from ..text.names import distinctive
+from ..text.names import NAME_TOKEN_RE, distinctive
 from ..text.tokens import terms
 from .foreign import conference_phrases
 
@@ -20,16 +20,15 @@ MAX_TITLE_SCAN = 5000  # beyond this many papers, full titles are not searched i
 # a name papers share goes to the paper whose abstract holds this much more of the question
 CLEAR_FIT = 0.2
 PAPER_NOUN = r"(?:paper|work|study|submission|article)\b"  # "the MIKASA-Robo paper"
-# a name's tokens, Greek letters too ("GRPO-λ", "α-DPO": names the answers themselves show)
-GREEK_TOKEN_RE = re.compile(
-    r"[A-Za-z0-9\u0370-\u03ff][A-Za-z0-9.+\u0370-\u03ff]*(?:[-–][A-Za-z0-9\u0370-\u03ff]+)*"
-)
 
 
 def find_named(table: PaperTable, question: str) -> list[str]:
     """Paper ids whose name (title prefix, or a name the abstract introduces) the question uses,
-    in order of appearance. Lower-case use counts only for distinctive names (RepSpec, GPT-4o)."""
-    tokens = [(m.group(0).rstrip(".")) for m in GREEK_TOKEN_RE.finditer(question)]
+    in order of appearance. Lower-case use counts only for distinctive names (RepSpec, GPT-4o).
+    Greek letters are read spelt out, as the names' spellings hold them too ("GRPO-λ", the name
+    the answers show, is "GRPO-lambda")."""
+    question = greek_spelt(question)
+    tokens = [(m.group(0).rstrip(".")) for m in NAME_TOKEN_RE.finditer(question)]
     found: list[str] = _long_names_in(table, question)
     for size in (6, 5, 4, 3, 2, 1):
         for start in range(len(tokens) - size + 1):
@@ -64,7 +63,7 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
         return []
     if size == 1:
         # an acronym many abstracts use (DNA, LDA, MPNN) names a topic, not a paper
-        if table.words.is_common(greek_spelt(phrase)):  # its λ is a word too (GRPO-λ)
+        if table.words.is_common(phrase):
             return []
         # "elmur" for ELMUR counts, unless the word is ordinary ("trap" for TRAP, "else" for
         # ELSE: an everyday English word); a plain word counts written as a title's head is
