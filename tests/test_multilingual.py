@@ -247,6 +247,22 @@ def test_an_area_named_in_a_chinese_question_filters(engine: Engine, question: s
     assert answer.text.startswith("本语料库中有 4 篇论文符合")
 
 
+@pytest.mark.parametrize(
+    ("question", "area", "count"),
+    [
+        ("主要领域是数据集和基准的论文有哪些？", "datasets and benchmarks", 4),
+        ("主要领域为计算机视觉的论文有多少？", "applications to computer vision", 2),
+    ],
+)
+def test_a_primary_area_named_in_chinese_filters(
+    engine: Engine, question: str, area: str, count: int
+) -> None:
+    # 主要领域是强化学习 was a topic: 2,137 papers on all of ICLR 2026, where the area has 1,056
+    answer = engine.ask(question)
+    assert {c.paper.primary_area[: len(area)] for c in answer.citations} == {area}
+    assert answer.text.startswith(f"本语料库中有 {count} 篇论文符合（领域：{area}"), answer.text[:80]
+
+
 def test_a_detail_the_abstract_omits_is_named_in_chinese(engine: Engine) -> None:
     # "摘要中没有说明learning rate"
     assert "没有说明学习率" in engine.ask("ELMUR 的学习率是多少？").text

@@ -137,10 +137,10 @@ def make_plan(
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
     rendered = render(question, lang)  # its structural words as the English rules read them
-    said, own = stated(rendered, flags, table)
+    said, own = stated(rendered, flags, table, reader.english if reader else None)
     named = find_named(table, question)
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
-    space, meaning = (reader, question) if reader is not None else (embedder, None)
+    space, meaning = (reader, without_areas(question, said.areas)) if reader else (embedder, None)
     first = classify(own, len(named), prototypes, meaning=meaning)
     resolved = resolve(own, first, named, history, table, subjectless(question, own, lang), said)
     filters, query = _with_context(own, resolved, said, table, foreign is not None)

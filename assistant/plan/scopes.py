@@ -4,9 +4,11 @@ and every filter a question states."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..schema import Filters
 from ..store.papers import PaperTable
+from ..text.tokens import terms
 from .cues_zh import ZH_AREA
 from .filters import ASKED_NOW, from_question, merge
 
@@ -48,7 +50,7 @@ def without_areas(text: str, areas: tuple[str, ...]) -> str:
     """The text without the names of the areas it filters by ("datasets and benchmarks 领域")."""
     for area in areas:
         text = re.sub(rf"{re.escape(area)}\s*(?:{ZH_AREA})?", " ", text, flags=re.I)
-    return text
+    return ZH_PRIMARY_RE.sub(" ", text) if areas else text  # "主要领域是强化学习"
 
 
 def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
@@ -62,7 +64,8 @@ def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
                 continue
             pattern = (
                 rf"['\"‘“]{re.escape(name)}['\"’”]|\b{re.escape(name)}\s+(?:papers?|submissions?|works?|area|track)"
-                rf"|\b(?:primary\s+)?(?:area|track|category)\s+(?:of\s+)?['\"‘“]?{re.escape(name)}"
+                r"|\b(?:(?:whose|with|where\s+the|of\s+which\s+the)\s+)?"
+                rf"(?:primary\s+)?(?:area|track|category)(?:\s+(?:of|is)\s+|\s*[:=]\s*|\s+)['\"‘“]?{re.escape(name)}"
                 r"['\"’”]?"
             )
             match = re.search(pattern, flat)
@@ -73,9 +76,50 @@ def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
     return Filters(), question
 
 
-def stated(text: str, flags: Filters, table: PaperTable) -> tuple[Filters, str]:
-    """Filters stated in `text` (flags win over the same kind), and `text` without their words."""
+# "主要领域是强化学习的论文", "primary area 为计算机视觉": an area named in the question's language
+ZH_PRIMARY_RE = re.compile(
+    rf"(?:主要|primary\s*)(?:{ZH_AREA}|area)\s*(?:是|为|属于|[:：=])?\s*(?P<name>[^的，,、。？?]+?)"
+    r"\s*(?=的|[，,、。？?]|$)",
+    re.I,
+)
+
+
+def area_named(phrase: str, areas: list[str]) -> str | None:
+    """The area whose name holds every word of `phrase` ("computer vision": "applications to
+    computer vision, audio, ..."), the shortest of several."""
+    words = terms(phrase)
+    holding = [a for a in areas if words and words <= terms(a)]
+    return min(holding, key=len) if holding else None
+
+
+def area_translated(
+    text: str, areas: list[str], translate: Callable[[str], tuple[str, ...]]
+) -> tuple[Filters, str]:
+    """An area a question in another language names after 主要领域 ("its primary area"), read
+    by its English translations; none when no area's name holds one."""
+    match = ZH_PRIMARY_RE.search(text)
+    if match is None:
+        return Filters(), text
+    name = match.group("name")
+    english = (name,) if name.isascii() else translate(name)
+    area = next((a for p in english if (a := area_named(p, areas)) is not None), None)
+    if area is None:
+        return Filters(), text
+    rest = " ".join((text[: match.start()] + " " + text[match.end() :]).split())
+    return Filters(areas=(area,), description=(f"area: {area} {ASKED_NOW}",)), rest
+
+
+def stated(
+    text: str,
+    flags: Filters,
+    table: PaperTable,
+    translate: Callable[[str], tuple[str, ...]] | None = None,
+) -> tuple[Filters, str]:
+    """Filters stated in `text` (flags win over the same kind), and `text` without their words.
+    `translate`: English for a phrase of the question's language, when it is not English."""
     said, rest = from_question(text)
-    area, rest = area_from_question(rest, table.areas)
+    area, rest = area_translated(rest, table.areas, translate) if translate else (Filters(), rest)
+    if not area.areas:
+        area, rest = area_from_question(rest, table.areas)
     year, rest = year_from_question(rest, table.years)
     return merge(flags, merge(merge(said, area), year)), rest
