@@ -231,6 +231,9 @@ def test_a_dataset_link_is_no_code_release() -> None:
 
     assert not CODE_STATED_RE.search("The dataset is publicly available at https://data.org/x.")
     assert CODE_STATED_RE.search("Code: https://github.com/a/b.")
+    # a release promised before the code is named (ScaleCUA's): "does not state the code release"
+    assert CODE_STATED_RE.search("We will release data, models, and code to advance research.")
+    assert not CODE_STATED_RE.search("We release the task, benchmark, and evaluation protocol.")
 
 
 def test_code_asked_of_a_decision_in_chinese_lists_the_papers_stating_it(engine: Engine) -> None:

@@ -1063,3 +1063,72 @@ def test_the_two_after_one_paper_then_another_are_both(engine: Engine, question:
         Turn("assistant", "...", (REPSPEC,)),
     ]
     assert set(engine.plan(question, turns).focus) == {ELMUR, REPSPEC}
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "n"),
+    [
+        ("summarize them in one sentence each", 1),
+        ("give me a one-sentence summary of each", 1),
+        ("其中每篇用一句话概括", 1),
+    ],
+)
+def test_a_summary_of_a_list_at_a_length_covers_every_paper_of_it(
+    engine: Engine, follow_up: str, n: int
+) -> None:
+    # the length was read as the subject ("one sentence"): "None of these 6 papers clearly
+    # matches this question", or papers on sentence simplification
+    question = "Which papers are about LLM reasoning with reinforcement learning?"
+    listed = engine.ask(question)
+    answer = engine.ask(follow_up, replied(question, listed))
+    assert answer.kind == "summary" and not answer.abstained, answer.text[:120]
+    assert {c.paper.id for c in answer.citations} == {c.paper.id for c in listed.citations}
+    bullets = [line for line in answer.text.split("\n") if line.startswith("- ")]
+    assert len(bullets) == len(listed.citations) and all(b.count(" [") == n for b in bullets)
+
+
+@pytest.mark.parametrize("follow_up", ["and in 2 sentences?", "in one sentence?", "用两句话呢？"])
+def test_a_length_alone_asks_the_summary_before_at_that_length(
+    engine: Engine, follow_up: str
+) -> None:
+    history = replied("Summarize RepSpec", engine.ask("Summarize RepSpec"))
+    plan = engine.plan(follow_up, history)
+    assert plan.kind == "summary" and plan.sentences == (1 if "one" in follow_up else 2)
+    body = engine.ask(follow_up, history).text.split("\n")[1]
+    assert body.count(" [1]") == plan.sentences
+
+
+@pytest.mark.parametrize(
+    ("follow_up", "unstated"),
+    [
+        ("is the code released?", True),
+        ("what's the speed-up?", False),
+        ("which target models?", False),
+    ],
+)
+def test_a_fact_asked_of_nothing_after_one_paper_is_asked_of_that_paper(
+    engine: Engine, follow_up: str, unstated: bool
+) -> None:
+    # read as a set question over the whole corpus: "is the code released?" after ScaleCUA
+    # listed the 2,356 papers stating a code release, "what's the success rate?" after VITA
+    # answered about a jailbreak paper
+    history = replied("What does RepSpec propose?", engine.ask("What does RepSpec propose?"))
+    answer = engine.ask(follow_up, history)
+    assert {c.paper.id for c in answer.citations} == {REPSPEC}, answer.text[:120]
+    assert (answer.kind == "abstain_detail") == unstated
+
+
+@pytest.mark.parametrize(
+    "total", ["how many are there in total?", "how many across all decisions?"]
+)
+def test_a_count_in_total_after_a_decision_counts_the_subject_of_every_decision(
+    engine: Engine, total: str
+) -> None:
+    # "in total" was read as the subject: no paper, or all 19,638 counted
+    history = replied(
+        "Which orals are about large language models?",
+        engine.ask("Which orals are about large language models?"),
+    )
+    plan = engine.plan(total, history)
+    assert plan.subject == "large language models" and not plan.filters.statuses
+    assert engine.ask(total, history).text.startswith("8 papers in this corpus match")

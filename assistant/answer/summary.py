@@ -50,7 +50,7 @@ def summary(
     grouped = say(lang, "groups", k=len(groups)) if len(groups) > 1 else ""
     count = shown_of(lang, len(hits), total) if total > len(hits) else papers(lang, len(hits))
     draft.parts.append(f"{count}{grouped}{say(lang, 'colon')}")
-    per_paper = 2 if len(hits) <= SHORT_SUMMARY else 1
+    per_paper = min(2 if len(hits) <= SHORT_SUMMARY else 1, sentences or 2)  # "in 1 sentence"
     for theme in groups:
         if theme.name:
             draft.parts.append(f"\n**{theme.name}** ({len(theme.hits)})")

@@ -11,7 +11,7 @@ from functools import lru_cache
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from ..text.tokens import terms
-from .count import how_many_alone
+from .count import SENTENCES_RE, TOTAL_RE, how_many_alone
 from .cues import COUNT_ASKED_RE, DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
 from .cues_followup import (
     ANAPHOR_RE,
@@ -71,16 +71,24 @@ def _continued(
         return flipped  # "How many were rejected?" after a list of accepted papers
     if at is not None and (named := _named_again(question, history[at].content, lang, table)):
         return named  # "Which papers study this phenomenon?" after "What is grokking?"
-    if at is None or not (cue or alone or tail):  # no continuation: the history is not read
+    length = _length_only(question)  # "and in 2 sentences?", "用一句话呢？"
+    if at is None or not (cue or alone or tail or length):  # no continuation: history unread
         return None
     # the earlier question as it was read: "and the posters?" in a chain
     earlier = continued(history[at].content, history[:at], lang, table) or history[at].content
+    if length:  # the earlier question, at that length
+        said = SENTENCES_RE.search(earlier)
+        return (
+            SENTENCES_RE.sub(length, earlier, 1) if said else f"{earlier.rstrip(' ?？.!')} {length}"
+        )
     asked = render(earlier, lang)
     # a set question, its decision words read as a filter ("Which orals ...": which papers)
     unfiltered = from_question(asked)[1]
     of_set = any(c.search(unfiltered) for c in (WHICH_RE, SUMMARY_RE, RATE_RE))
     # "给我总结一下 xLSTM Scaling Laws 这篇" summarizes a paper, not a set: "训练 token 数呢？" asks it
     of_set = of_set and not (tail and not cue and table is not None and find_named(table, earlier))
+    if alone and TOTAL_RE.search(rendered):  # "How many are there in total?"
+        return _of_every_decision(history, lang, table)
     if alone:
         return earlier if of_set else None
     new = question[cue.end() :] if cue else question
@@ -101,6 +109,30 @@ def _continued(
     if not cue or not of_set or any(c.search(probe) for c in points):
         return None
     return _asked_of(earlier, asked, question, topic, lang)
+
+
+def _of_every_decision(history: Sequence[Turn], lang: str, table: PaperTable | None) -> str | None:
+    """The latest question asking for papers on a subject, of every decision ("How many are
+    there in total?" after "accepted papers on X", then "which ones are orals?": all on X)."""
+    for at in range(len(history) - 1, -1, -1):
+        if history[at].role != "user":
+            continue
+        asked = continued(history[at].content, history[:at], lang, table) or history[at].content
+        unfiltered = from_question(render(asked, lang))[1]
+        if lang == "en" and terms(subject := subject_of(unfiltered)):  # counted, as asked
+            return f"How many papers are about {subject}?"
+        if lang != "en" and content(asked, lang):
+            return ZH_DECISION_RE.sub("", asked)
+    return None
+
+
+def _length_only(question: str) -> str:
+    """The length a follow-up asks the earlier answer to take, when it asks nothing else ("and
+    in 2 sentences?", "用一句话呢？": at most two characters of Chinese around it); else ""."""
+    found = SENTENCES_RE.search(question)
+    rest = CONTINUATION_RE.sub("", SENTENCES_RE.sub(" ", question), count=1) if found else ""
+    han = sum("\u4e00" <= c <= "\u9fff" for c in rest)
+    return found.group(0).strip() if found and not terms(rest) and han <= 2 else ""
 
 
 def _asked_of(earlier: str, asked: str, question: str, topic: str, lang: str) -> str | None:

@@ -33,10 +33,25 @@ COUNT_RE = re.compile(
 ZH_COUNT_RE = re.compile(
     rf"(?<![\d多第这那中余外上前])(?<![第这那前]\s)(\d{{1,3}}|{ZH_NUMERAL}{{1,3}})\s*篇"
 )
+# a count of every decision ("How many are there in total?" after the orals on X: all on X)
+TOTAL_RE = re.compile(
+    r"\b(?:in\s+(?:total|all)|altogether|all\s+together|overall|regardless\s+of\s+(?:the\s+)?"
+    r"decisions?|(?:across|of|for|over)\s+(?:all|every|any)\s+(?:the\s+)?decisions?)\b",
+    re.I,
+)
 MOST = 200  # a larger number is no limit a reader asks for ("the 2025 papers")
-# a summary's length in sentences: "in two sentences", "in one sentence", 用两句话
+# a summary's length in sentences: "in two sentences", "a one-sentence summary of each", "in
+# 3 bullet points", 用两句话; a number of sentences with neither "in" nor "summary" or "each"
+# after it is none ("two sentence embeddings")
+ZH_SENTENCES = r"(?:(?:每篇|各)\s*)?(?:用|以)?([一两二三四五\d])句话"  # "每篇用一句话", framing
+_SENTENCES = r"[\s-]+(?:short\s+)?(?:sentences?|bullets?(?:[\s-]*points?)?)"
+# ... ending the request: not "with two sentence embeddings"
+_ENDING = r"(?![\s-]*(?!(?:each|of|for|about|and|please|on|per)\b)[A-Za-z])"
 SENTENCES_RE = re.compile(
-    r"\b(?:in|with)\s+(a|one|two|three|four|five|\d)\s+sentences?\b|([一两二三四五\d])句话", re.I
+    rf"\b(?:in|with|as)\s+(a|an|one|two|three|four|five|\d){_SENTENCES}(?:\s+each)?\b{_ENDING}"
+    rf"|\b(one|two|three|four|five|\d){_SENTENCES}(?:[\s-]+(?:summary|summaries)|\s+each)\b"
+    rf"|{ZH_SENTENCES}",
+    re.I,
 )
 
 
@@ -58,14 +73,16 @@ def sentences_asked(question: str) -> int:
     found = SENTENCES_RE.search(question)
     if found is None:
         return 0
-    if found.group(2):  # 两句话
-        return _zh_number(found.group(2))
-    word = found.group(1).lower()
-    return 1 if word in ("a", "one") else int(word) if word.isdigit() else NUMBERS[word]
+    if found.group(3):  # 两句话
+        return _zh_number(found.group(3))
+    word = (found.group(1) or found.group(2)).lower()
+    return 1 if word in ("a", "an", "one") else int(word) if word.isdigit() else NUMBERS[word]
 
 
 def uncounted(question: str) -> str:
-    """The question without the number it asks for ("Give me papers on X")."""
+    """The question without the number of papers it asks for ("Give me papers on X") and the
+    length it asks a summary to take ("summarize them in one sentence each": no subject)."""
+    question = SENTENCES_RE.sub(" ", question)
     return COUNT_RE.sub(lambda m: m.group(0)[len(m.group(1)) :].lstrip(), question)
 
 
@@ -81,5 +98,7 @@ def _zh_number(text: str) -> int:
 
 def how_many_alone(question: str) -> bool:
     """Whether a question (as the English rules read it) asks how many and nothing more ("How
-    many are there?", 一共有几篇？): after a list, how many it holds."""
-    return HOW_MANY_RE.search(question) is not None and not terms(HOW_MANY_RE.sub("", question))
+    many are there?", 一共有几篇？, "How many are there in total?"): after a list, how many it
+    holds (in total: of every decision)."""
+    rest = HOW_MANY_RE.sub("", TOTAL_RE.sub(" ", question))
+    return HOW_MANY_RE.search(question) is not None and not terms(rest)

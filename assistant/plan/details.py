@@ -13,7 +13,7 @@ DETAIL_RE = re.compile(
     r"affiliations?|institutions?|universit(?:y|ies)|"
     r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"
     r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
-    r"source code|code (?:available|release|link|repo(?:sitory)?)|(?:find|get|see) the code|"
+    r"source code|code (?:(?:is |are )?(?:available|release[sd]?|open[- ]sourced?|public)|link|repo(?:sitory)?)|(?:find|get|see) the code|"
     r"release (?:their |its |the )?code|where(?:'s| is| are| can i (?:find|get)) "
     r"(?:the |their |its )?(?:source )?code|"
     r"the code (?:of|for)|"

@@ -45,6 +45,7 @@ from .own_words import content, latin_terms
 from .subjects import asks_decision, subject_of
 
 ZH_CHAR_RE = re.compile(r"[\u4e00-\u9fff]")
+THE_RE = re.compile(r"\b(?:the|its)\b", re.I)
 ZH_CHARS_ONLY_RE = re.compile(r"[^\u4e00-\u9fff]+")  # what the dictionary reads of a term
 NOTE_NAMES = 5  # a follow-up's note names this many of its papers, and counts the rest
 
@@ -139,9 +140,10 @@ def resolve(
         return Resolved(focus=tuple(named), named_set=True)
     if kind == "summary" and _part_of_discussed(question, history, table):
         kind = "facts"  # "损失函数是什么？" after ELMUR: its loss, not what the papers say it is
+    its = not named and kind in SET_KINDS and _of_discussed(question, history)
     if (
         not history
-        or not is_followup(question, kind, bare)
+        or not (its or is_followup(question, kind, bare))
         or (named and not _with_named(question, kind))
     ):
         return Resolved(besides=besides(question, history, kind))
@@ -215,6 +217,16 @@ def unpointed(question: str) -> str:
 
 def _papers_zh(question: str) -> bool:
     return re.search(ZH_SET_NOUN, question) is not None  # "差分隐私的论文呢？" asks for papers
+
+
+def _of_discussed(question: str, history: Sequence[Turn]) -> bool:
+    """Whether a question read as asking for papers asks a fact of the one paper just discussed
+    ("is the code released?", "what's the success rate?", "how many tokens were the models
+    trained on?" after Hubble): it names no papers, and its things are definite ("the code") or
+    it is a few words ("which model sizes?"). Counted across all papers, it answered 2,356."""
+    if discussed(history) is None or PAPERS_NOUN_RE.search(question) or not question.isascii():
+        return False
+    return bool(THE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
 
 
 def _part_of_discussed(question: str, history: Sequence[Turn], table: PaperTable) -> bool:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 
-from .count import ZH_COUNT_RE
+from .count import ZH_COUNT_RE, ZH_SENTENCES
 from .cues_zh import ZH_CUES, ZH_FRAMING
 from .gloss import covered
 
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
-FRAMING = {"zh": re.compile(f"{ZH_FRAMING}|{ZH_COUNT_RE.pattern}")}  # and "5篇": plan/count.py
+# and "5篇", "用一句话": plan/count.py
+FRAMING = {"zh": re.compile(f"{ZH_FRAMING}|{ZH_COUNT_RE.pattern}|{ZH_SENTENCES}")}
 LISTING = {"zh"}  # languages whose "、" lists alternatives
 OR_RE = re.compile(r"或者|或是|或|、")  # "A或B", "A、B": alternatives
 # a Latin word, whole when it opens with figures ("3D", not "D"); the bridge reads the rest

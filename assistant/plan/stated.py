@@ -23,7 +23,8 @@ CODE_ASK_RE = re.compile(
 # project) said to be available or released, or at a link; not any link (a dataset's, a website)
 CODE_STATED_RE = re.compile(
     r"github\.com|gitlab\.com|anonymous\.4open\.science|huggingface\.co/spaces"
-    r"|\b(?:code|codes|implementations?|project|source)\b[^.]{0,40}\b(?:available|released?|at https?://)",
+    r"|\b(?:code|codes|implementations?|project|source)\b[^.]{0,40}\b(?:available|released?|at https?://)"
+    r"|\b(?:will|to)\s+(?:publicly\s+)?(?:release|open[- ]source)\b[^.]{0,40}\bcode\b",  # "We will release data and code"
     re.I,
 )
 # a question about a paper's code at all, whose answer may be the sentence with the link
