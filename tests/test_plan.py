@@ -85,6 +85,15 @@ def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
             "Which papers study information extraction in tables?",
             "information extraction in tables",
         ),
+        # the request in a sentence of its own, or a reason after the subject: the subject was
+        # "writing related work on model merging . Which papers should I cite" (no paper), and
+        # "LLM unlearning to read" (24 accepted papers where "on LLM unlearning" gave 43)
+        (
+            "I'm writing related work on model merging. Which accepted papers should I cite?",
+            "model merging",
+        ),
+        ("Can you recommend accepted papers about LLM unlearning to read?", "LLM unlearning"),
+        ("Summarize the papers on agents in one sentence each.", "agents"),
     ],
 )
 def test_a_set_questions_request_and_count_frame_its_subject(
@@ -301,6 +310,33 @@ def test_a_plain_word_that_heads_a_title_names_that_paper_as_written() -> None:
     table = small_table(rows)
     assert find_named(table, "Compare Veritas and DiCache.") == ["veritas", "cache"]
     assert find_named(table, "Which papers seek veritas?") == []  # not as the title writes it
+
+
+def test_a_title_is_named_by_its_capitalised_lead_or_by_its_part_after_the_colon() -> None:
+    # "the difference between TD-JEPA and Mean Flow Policy" compared TD-JEPA alone, and a
+    # comparison naming "Hybrid Feature Caching for Diffusion Transformers" left it out
+    from assistant.plan.named import find_named
+
+    rows = [
+        {
+            "id": "mfp",
+            "title": "Mean Flow Policy with Instantaneous Velocity Constraint for Action Generation",
+            "abstract": "A.",
+        },
+        {
+            "id": "hyca",
+            "title": "Let Features Decide: Hybrid Feature Caching for Diffusion Transformers",
+            "abstract": "B.",
+        },
+        {"id": "tdjepa", "title": "TD-JEPA: Latent-predictive Representations", "abstract": "C."},
+    ]
+    table = small_table(rows)
+    assert find_named(table, "How do TD-JEPA and Mean Flow Policy differ?") == ["mfp", "tdjepa"]
+    assert find_named(table, "Is Hybrid Feature Caching for Diffusion Transformers fast?") == [
+        "hyca"
+    ]
+    assert find_named(table, "Which papers use a mean flow policy?") == ["mfp"]
+    assert find_named(table, "Which papers decide features?") == []  # no title part
 
 
 def test_a_name_with_a_greek_letter_names_its_paper_as_shown_or_spelt_out() -> None:

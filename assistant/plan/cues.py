@@ -246,7 +246,8 @@ FUNCTION_WORDS = frozenset(
     "use uses using address addresses tackle tackles investigate explore consider focus focusing "
     "involve involves involving "
     "there is are do does did have has i'm looking for with conference iclr year "
-    "explain describe gist was were got get just only titles and also so then both either".split()
+    "explain describe gist was were got get just only titles and also so then both either "
+    "should read cite".split()
 )
 FRAMING_WORDS = FUNCTION_WORDS | frozenset(
     word.strip("?.,").lower()

@@ -22,6 +22,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "Has anyone worked on ...?",
         "Recommend papers on ...",
         "I'm interested in ...; which paper should I read first?",
+        "I'm writing the related work on ...; which papers should I cite?",
         "Which papers in this collection or corpus ...?",
     ),
     "summary": (

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 AMONG_ANY_RE = re.compile(r"\bamong(?:st)?\b", re.I)
 AMONG_RE = re.compile(r"\bamong(?:st)?\s+(?=them|these|those)\b", re.I)
 LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
-
+SENTENCE_END_RE = re.compile(r"(?<=[.?!;])\s+(?=[A-Z])")  # "... on X. Which papers ...?"
 WORD_RE = re.compile(r"[\w'-]+|[^\w\s]")
 
 
@@ -46,6 +46,9 @@ def subject_of(question: str) -> str:
     study ...", "Summarize the papers on ...") and its closing punctuation removed. A cue that
     spans the whole question ("What is the grokking paper about?") is not removed: an empty
     subject would match every paper."""
+    said = [s for s in SENTENCE_END_RE.split(question.strip()) if s]
+    if len(said) > 1:  # "I'm writing related work on X. Which papers should I cite?": X
+        return " ".join(s for part in said if (s := subject_of(part)))
     question = uncounted(RATE_RE.sub(" ", BY_AREA_RE.sub(" ", question)))  # "... on X ...": X
     question = AMONG_RE.sub("of ", question)  # "the orals among them": of them, no subject
     defining = DEFINE_RE.match(question.strip())
