@@ -6,9 +6,15 @@ sentences that answer it; written by reading the abstracts, before any run).
 - answered: it quotes one of the answering sentences;
 - first: the first sentence it quotes is one of them;
 - precision: the share of the sentences it quotes that are;
-- sentences: how many it quotes; seconds: per question.
+- sentences: how many it quotes; seconds: per question;
+- unstated: the answer says the abstract does not state what was asked.
 
-    python eval/fact_eval.py --vectorstore DIR [--split dev|test|all] [--show]
+With --gold eval/gold_unstated.jsonl: questions about one paper whose abstract does not answer
+them (`"stated": false`; the right answer says so: unstated 1.0) beside controls that it does
+(`"stated": true`, scored as above; unstated there is a wrong abstention). Grouped by language
+and by stated/unstated.
+
+    python eval/fact_eval.py --vectorstore DIR [--split dev|test|all] [--gold FILE] [--show]
 
 DIR holds the seed corpus's index (the gold is about its 19 papers).
 """
@@ -47,6 +53,10 @@ def quoted(answer: Answer) -> list[str]:
 
 
 def score(answer: Answer, row: dict) -> dict[str, float]:
+    unstated = float(answer.kind == "abstain_detail")
+    if row.get("stated") is False:  # nothing to quote: only whether it said so, of that paper
+        cited = {c.paper.id for c in answer.citations}
+        return {"paper": float(row["paper"] in cited), "unstated": unstated}
     marks = [" ".join(display(s).split())[:PREFIX] for s in row["answer_sentences"]]
     pieces = [" ".join(p.split()) for p in quoted(answer)]
     right = [any(m in p for m in marks) for p in pieces]
@@ -57,18 +67,29 @@ def score(answer: Answer, row: dict) -> dict[str, float]:
         "first": float(bool(right) and right[0]),
         "precision": sum(right) / len(right) if right else 0.0,
         "sentences": float(len(right)),
+        "unstated": unstated,
     }
+
+
+def _groups(row: dict) -> tuple[str, ...]:
+    """The groups a row is reported in: a fact row by language and form; an unstated set's row
+    by whether its abstract states the answer, overall and per language (the two score apart)."""
+    if "form" in row:
+        return ("all", row["lang"], f"{row['lang']}/{row['form']}")
+    stated = "stated" if row["stated"] else "unstated"
+    return (stated, f"{row['lang']}/{stated}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--vectorstore", type=Path, required=True)
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
+    parser.add_argument("--gold", type=Path, default=GOLD, help="eval/gold_unstated.jsonl too")
     parser.add_argument("--show", action="store_true", help="print every item")
     args = parser.parse_args()
     settings = Settings(vectorstore=args.vectorstore, corpus="seed")
     engine = Engine(settings, shared_embedder(settings))
-    rows = [json.loads(line) for line in GOLD.open(encoding="utf-8") if line.strip()]
+    rows = [json.loads(line) for line in args.gold.open(encoding="utf-8") if line.strip()]
     groups: dict[str, list[dict[str, float]]] = defaultdict(list)
     for row in rows:
         if args.split != "all" and row["split"] != args.split:
@@ -76,7 +97,7 @@ def main() -> None:
         start = time.perf_counter()
         answer = engine.ask(row["question"])
         result = {**score(answer, row), "seconds": time.perf_counter() - start}
-        for group in ("all", row["lang"], f"{row['lang']}/{row['form']}"):
+        for group in _groups(row):
             groups[group].append(result)
         if args.show:
             print(f"{row['id']} {result} {row['question']}\n  {answer.text[:400]!r}")

@@ -3,8 +3,10 @@ small: assistant/data/acronyms.json (the acronyms the abstracts define, each wit
 long form), assistant/data/term_df.json (how many abstracts use each stem, for how specific a
 question's words are), assistant/data/keyword_phrases.json (the keywords at least two papers
 give, the English a question in another language is looked up against) and
-assistant/data/word_df.json (how many papers use each word as written, for reading typos) and
-assistant/data/stem_variants.json (stems that are forms of one word, "theori" and "theoret").
+assistant/data/word_df.json (how many papers use each word as written, for reading typos),
+assistant/data/stem_variants.json (stems that are forms of one word, "theori" and "theoret") and
+assistant/data/name_shares.json (how often each stem stands beside a name: "dataset" often,
+"limitation" seldom, for which questions ask for a name).
 Run from the repository root:
     .venv/bin/python scripts/learn_corpus_terms.py"""
 
@@ -18,7 +20,9 @@ from assistant.config import DATA_DIR, Settings
 from assistant.embedding import for_settings
 from assistant.ingest.corpus import read_papers
 from assistant.plan.feedback import keyword_phrase
+from assistant.schema import Paper
 from assistant.text.acronyms import learn
+from assistant.text.names import name_shares
 from assistant.text.tokens import terms
 from assistant.text.variants import learn_variants
 
@@ -61,6 +65,14 @@ def main() -> None:
     out = DATA_DIR / "stem_variants.json"
     out.write_text(json.dumps(variants, separators=(",", ":")))
     print(f"{len(variants)} stems with variants -> {out}")
+    learn_name_shares(papers)
+
+
+def learn_name_shares(papers: list[Paper]) -> None:
+    shares = name_shares(p.abstract for p in papers)
+    out = DATA_DIR / "name_shares.json"
+    out.write_text(json.dumps(shares, separators=(",", ":")))
+    print(f"{len(shares)} stems' shares beside a name -> {out}")
 
 
 if __name__ == "__main__":

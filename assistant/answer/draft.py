@@ -15,6 +15,7 @@ class Draft:
     parts: list[str] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)
     numbering: Numbering[str] = field(default_factory=Numbering)
+    unstated: bool = False  # it says the abstracts do not state what was asked
 
     def cite(self, paper: Paper, evidence: str) -> str:
         """The marker of `paper`, numbered (with `evidence` as its support) on first use."""

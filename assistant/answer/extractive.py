@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..embedding import GroupCache
-from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked, nearest_aspect
+from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
 from ..plan.cues import (
     COMPARE_RE,
     FRAMING_STEMS,
@@ -18,7 +18,7 @@ from ..plan.cues import (
 from ..plan.cues_followup import PRONOUN_RE
 from ..plan.cues_zh import ZH_POINTING
 from ..plan.data_ask import data_subject
-from ..plan.named import named_as, without
+from ..plan.named import named_as
 from ..plan.plan import Plan
 from ..plan.stated import CODE_WORDS_RE
 from ..plan.superlative import superlative, superlative_zh
@@ -39,12 +39,13 @@ from .define import defined
 from .details import in_form
 from .draft import Draft
 from .evidence import SentenceBank
-from .facts import asks_of, described_paper, facts
+from .facts import asks_of, described_paper, facts, problem_near, question_words
 from .metadata import fielded
 from .ranked import ranked
 from .status import decided, fared
 from .summary import summary
 from .topics import topics
+from .typed import typed
 from .which import closest, which
 
 ZH_CLAUSE_RE = re.compile(r"[，,；;：:]")  # the clauses of a question in Chinese
@@ -65,7 +66,8 @@ def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBa
         text=draft.text(),
         citations=tuple(draft.citations),
         papers=tuple(hits),
-        kind=plan.kind,
+        kind="abstain_detail" if draft.unstated else plan.kind,
+        abstained=draft.unstated,
         notes=plan.notes,
         lang=plan.lang,
     )
@@ -209,19 +211,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         scored = bank.score([h.paper for h in about], vector, words)
         best = described_paper(scored, about, embed, vector)
         about = [h for h in about if h.paper.id == best] or about[:1]
-    # the question as asked (not the earlier one a follow-up continues), without the names of
-    # the papers it is about (every sentence of a paper shares its name), or the words that
-    # describe the one it is about
-    own = without(plan.question, [h.paper.short_name for h in about])
-    if described and plan.lang == "en":
-        title = terms(about[0].paper.title)
-        own = " ".join(w for w in own.split() if not terms(w) & title)
-    vector = plan.topic_vector
-    if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose
-        vector, words = bank.embedder.embed_many([own])[0], terms(own)
-    if pointing is not None:  # 在这个…的基准上，…: what is asked of it, not what describes it
-        own = own.replace(pointing, " ").strip()
-        vector, words = embed.embed_many([own])[0], terms(own)
+    own, vector, words = question_words(plan, about, bank, bool(described), pointing, words)
     aspect = _aspect_asked(plan, about, own, bank, embed)
     # "How much faster is RepSpec?", "What datasets does ELMUR use?": the sentences reporting
     # numbers, or stating its data; or that the abstract states none
@@ -229,6 +219,12 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         return each_aspect(bank, [about[0].paper], aspect, plan.lang)
     stated = stating_count(bank, about[0].paper, plan.question, vector)  # "How many X ...?"
     stated = stated or (aspects_of(bank, about[0].paper).get(aspect) if aspect else None)
+    asks = asks_of(own, embed.embed_many)
+    if aspect is None and stated is None and len(about) == 1:  # "How many traces does X hold?"
+        found = typed(bank, about[0].paper, vector, words, plan.question, plan.lang, not asks)
+        if isinstance(found, Draft):  # the abstract does not give the figure asked for
+            return found
+        stated = found
     several = aspect in (None, "Method") and SENTENCES_ASKED_RE.search(plan.question)
     if (stated is None or several) and _nothing_asked(plan, about, own):
         return summary(bank, about, plan.topic_vector, set(), "", plan.lang, 0, plan.sentences)
@@ -239,23 +235,11 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         vector,
         words,
         one_paper=len(about) == 1,
-        asks=asks_of(own, embed.embed_many),
+        asks=asks,
         stated=stated,
         each=len(plan.pinned) > 1,
-        lean=None if aspect == "Problem" or _problem_near(plan, about, own, embed) else lean,
+        lean=None if aspect == "Problem" or problem_near(plan, about, own, embed) else lean,
     )
-
-
-def _problem_near(plan: Plan, about: list[PaperHit], own: str, embed: GroupCache) -> bool:
-    """Whether a question about one paper asks why, or is closer to asking for its problem than
-    for any other aspect ("What problem does GTool solve?" misses the margin): the setting is
-    then the answer."""
-    if WHY_RE.search(plan.question):  # "Why is RepSpec needed?", 为什么现有数据集缺乏比较？
-        return True
-    if plan.named and plan.lang == "en":  # read as _aspect_asked reads it
-        own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
-    near = nearest_aspect(own, embed, plan.lang == "en")
-    return max(near, key=lambda k: near[k]) == "Problem"
 
 
 def _nothing_asked(plan: Plan, about: list[PaperHit], own: str) -> bool:

@@ -9,7 +9,10 @@ from dataclasses import replace
 import numpy as np
 
 from ..embedding import GroupCache
-from ..plan.cues import ASK_RE
+from ..plan.asks import nearest_aspect
+from ..plan.cues import ASK_RE, WHY_RE
+from ..plan.named import named_as, without
+from ..plan.plan import Plan
 from ..schema import Paper, PaperHit
 from ..text.tokens import terms
 from .draft import Draft, badge, display, label
@@ -122,3 +125,39 @@ def asks_of(
 def _size(part: str) -> float:
     """How much a part of a question says: its terms, and a term per two Chinese characters."""
     return len(terms(part)) + sum("\u4e00" <= c <= "\u9fff" for c in part) / 2
+
+
+def problem_near(plan: Plan, about: list[PaperHit], own: str, embed: GroupCache) -> bool:
+    """Whether a question about one paper asks why, or is closer to asking for its problem than
+    for any other aspect ("What problem does GTool solve?" misses the margin): the setting is
+    then the answer."""
+    if WHY_RE.search(plan.question):  # "Why is RepSpec needed?", 为什么现有数据集缺乏比较？
+        return True
+    if plan.named and plan.lang == "en":  # read as _aspect_asked reads it
+        own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
+    near = nearest_aspect(own, embed, plan.lang == "en")
+    return max(near, key=lambda k: near[k]) == "Problem"
+
+
+def question_words(
+    plan: Plan,
+    about: list[PaperHit],
+    bank: SentenceBank,
+    described: bool,
+    pointing: str | None,
+    words: set[str],
+) -> tuple[str, np.ndarray, set[str]]:
+    """The question as asked (not the earlier one a follow-up continues), without the names of
+    the papers it is about (every sentence of a paper shares its name), or the words that
+    describe the one it is about; and the vector and words its sentences are chosen by."""
+    own = without(plan.question, [h.paper.short_name for h in about])
+    if described and plan.lang == "en":
+        title = terms(about[0].paper.title)
+        own = " ".join(w for w in own.split() if not terms(w) & title)
+    vector = plan.topic_vector
+    if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose
+        vector, words = bank.embedder.embed_many([own])[0], terms(own)
+    if pointing is not None:  # 在这个…的基准上，…: what is asked of it, not what describes it
+        own = own.replace(pointing, " ").strip()
+        vector, words = bank.space(plan.lang == "en").embed_many([own])[0], terms(own)
+    return own, vector, words

@@ -5,8 +5,12 @@ generic acronyms (LLM, RL, GNN) that are topics, never a paper's name. Pure func
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 
 from .latex import clean_latex
+from .sentences import split_sentences
+from .tokens import tokenize
 
 # Acronyms every field uses: a question or abstract using one names a topic, not a paper.
 GENERIC_ACRONYMS = frozenset(
@@ -82,3 +86,39 @@ def distinctive(token: str) -> bool:
 def distinct_tokens(question: str) -> list[str]:
     """The question's tokens that look like a specific name or model (NPO, GPT-4, A100)."""
     return [t for t in DISTINCT_RE.findall(question) if not is_generic(t)]
+
+
+# the words of a sentence, as a name is read among them: "Qwen2.5-32B", "GPT-4o", "Magpie"
+SENTENCE_WORD_RE = re.compile(r"[A-Za-z0-9][\w.+%×-]*[\w+%×]|[A-Za-z0-9]")
+NEAR_NAME = 2  # a word this close to a name is read as naming its kind ("the HumanRef dataset")
+MIN_USES = 20  # a stem used less often in all of ICLR 2026 gets no share
+
+
+def name_at(words: list[str], at: int) -> bool:
+    """Whether the word at `at` is a name: coined or in capitals (DISTINCT_RE: GRPO, GPT-4o),
+    not a field's acronym; or a capitalised word not opening the sentence ("Magpie", "Muon")."""
+    word = words[at]
+    if is_generic(word):
+        return False
+    capitalised = at > 0 and len(word) >= 3 and word[0].isupper() and word[1:].islower()
+    return capitalised or DISTINCT_RE.fullmatch(word) is not None
+
+
+def name_shares(texts: Iterable[str]) -> dict[str, float]:
+    """Per stem used at least MIN_USES times, the share of its uses within NEAR_NAME words of a
+    name: how often a thing of that kind is named ("dataset" 0.18, "benchmark" 0.25, beside
+    "limitation" 0.04 and "range" 0.05). Learned from the abstracts by scripts/."""
+    near: Counter[str] = Counter()
+    uses: Counter[str] = Counter()
+    sentences = (s for text in texts for s in split_sentences(clean_latex(text)))
+    for sentence in sentences:
+        words = SENTENCE_WORD_RE.findall(sentence)
+        named = [name_at(words, i) for i in range(len(words))]
+        for i, word in enumerate(words):
+            if named[i]:
+                continue
+            beside = any(named[max(0, i - NEAR_NAME) : i]) or any(named[i + 1 : i + 1 + NEAR_NAME])
+            for stem in set(tokenize(word)):
+                uses[stem] += 1
+                near[stem] += beside
+    return {s: round(near[s] / n, 3) for s, n in sorted(uses.items()) if n >= MIN_USES}
