@@ -78,6 +78,7 @@ def test_which_question_lists_matching_papers_with_a_count(engine: Engine) -> No
         # reinforcement learning on all of ICLR 2026, and none of the orals in optimization
         "List the papers whose primary area is datasets and benchmarks.",
         "Which papers have primary area: datasets and benchmarks?",
+        "How many papers are in the datasets and benchmarks primary area?",
     ],
 )
 def test_filter_only_question_lists_every_paper_of_the_area(engine: Engine, question: str) -> None:

@@ -21,7 +21,7 @@ from assistant.plan.foreign import SHARED_PHRASES_FROM, Foreign, own_phrases
 from assistant.plan.gloss import agreement, explained, glossed, simplified
 from assistant.plan.heads import narrowest
 from assistant.plan.own_words import content
-from assistant.schema import Paper, Turn
+from assistant.schema import Paper, Turn, replied
 
 GROKKING = "blfwRondjY"  # the only seed paper on mixture-of-experts models
 UNLEARNING = "bqEnnzfhBZ"  # Unlearning Isn't Invisible: the only seed paper on unlearning
@@ -694,3 +694,42 @@ def test_chinese_follow_ups_and_decisions_a_tester_typed(engine: Engine) -> None
     assert not conditional.own_subject
     english = engine.plan("How many conditionally accepted papers are there?")
     assert english.filters.statuses[:2] == ("ConditionalPoster", "ConditionalOral")
+
+
+@pytest.mark.parametrize(
+    ("question", "statuses", "subject"),
+    [
+        # 有多少 after a Latin decision word, or after 了, with no 篇: one paper's facts
+        ("扩散模型的 oral 有多少？", ("Oral", "ConditionalOral"), "diffusion model"),
+        (
+            "持续学习的论文中了多少篇？",
+            ("Oral", "Poster", "ConditionalOral", "ConditionalPoster"),
+            "continual learning",
+        ),
+        ("有多少篇论文被直接拒稿？", ("Desk Rejected",), ""),  # its subject was "被"
+    ],
+)
+def test_a_chinese_count_by_decision_is_a_set_question_of_that_decision(
+    engine: Engine, question: str, statuses: tuple[str, ...], subject: str
+) -> None:
+    plan = engine.plan(question)
+    assert plan.kind == "which" and plan.filters.statuses == statuses
+    assert plan.subject.startswith(subject) if subject else not plan.subject
+
+
+@pytest.mark.parametrize(
+    ("first", "follow_up"),
+    [
+        # the rate's 接收 was switched inside 接收率: "口头报告率" asked one paper's figure
+        ("关于大模型的论文接收率是多少？", "那口头报告有几篇？"),
+        # a decision typed in Latin letters was no decision to switch: posters kept as orals
+        ("有没有关于大模型的 poster？", "那 oral 呢？"),
+    ],
+)
+def test_a_chinese_follow_up_naming_a_decision_asks_the_subject_before_of_it(
+    engine: Engine, first: str, follow_up: str
+) -> None:
+    history = replied(first, engine.ask(first))
+    plan = engine.plan(follow_up, history)
+    assert plan.kind == "which" and plan.filters.statuses == ("Oral", "ConditionalOral")
+    assert plan.subject == engine.plan(first).subject

@@ -260,7 +260,8 @@ def test_a_primary_area_named_in_chinese_filters(
     # 主要领域是强化学习 was a topic: 2,137 papers on all of ICLR 2026, where the area has 1,056
     answer = engine.ask(question)
     assert {c.paper.primary_area[: len(area)] for c in answer.citations} == {area}
-    assert answer.text.startswith(f"本语料库中有 {count} 篇论文符合（领域：{area}"), answer.text[:80]
+    said = f"本语料库中有 {count} 篇论文符合（领域：{area}"
+    assert answer.text.startswith(said), answer.text[:80]
 
 
 def test_a_detail_the_abstract_omits_is_named_in_chinese(engine: Engine) -> None:

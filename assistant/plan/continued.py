@@ -11,7 +11,7 @@ from functools import lru_cache
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from ..text.tokens import terms
-from .count import SENTENCES_RE, TOTAL_RE, how_many_alone
+from .count import TOTAL_RE, how_many_alone
 from .cues import COUNT_ASKED_RE, DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
 from .cues_followup import (
     ANAPHOR_RE,
@@ -24,15 +24,15 @@ from .cues_followup import (
     SET_NOUN_RE,
     SINGULAR_RE,
 )
-from .cues_zh import ZH_DECISION, ZH_DECISION_WORDS, ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
+from .cues_zh import ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
 from .filters import DECISIONS, RATE_RE, decision_in, from_question
 from .kinds import defined_term
 from .named import find_named, names_removed
 from .own_words import content, render
+from .restated import length_only, lengthened, of_every_decision, switched_zh
 from .scopes import area_from_question
 from .subjects import subject_of
 
-ZH_DECISION_RE = re.compile(ZH_DECISION)
 ZH_PAPERS_TAIL_RE = re.compile(ZH_PAPERS_TAIL)
 BACK_RE = re.compile(  # a set the question points back at: "the rejected papers", "them"
     rf"\b(?:the|these|those)\s+(?:[\w-]+\s+){{0,2}}(?:papers?|works?|submissions?|ones)\b"
@@ -71,16 +71,13 @@ def _continued(
         return flipped  # "How many were rejected?" after a list of accepted papers
     if at is not None and (named := _named_again(question, history[at].content, lang, table)):
         return named  # "Which papers study this phenomenon?" after "What is grokking?"
-    length = _length_only(question)  # "and in 2 sentences?", "用一句话呢？"
+    length = length_only(question)  # "and in 2 sentences?", "用一句话呢？"
     if at is None or not (cue or alone or tail or length):  # no continuation: history unread
         return None
     # the earlier question as it was read: "and the posters?" in a chain
     earlier = continued(history[at].content, history[:at], lang, table) or history[at].content
     if length:  # the earlier question, at that length
-        said = SENTENCES_RE.search(earlier)
-        return (
-            SENTENCES_RE.sub(length, earlier, 1) if said else f"{earlier.rstrip(' ?？.!')} {length}"
-        )
+        return lengthened(earlier, length)
     asked = render(earlier, lang)
     # a set question, its decision words read as a filter ("Which orals ...": which papers)
     unfiltered = from_question(asked)[1]
@@ -88,7 +85,7 @@ def _continued(
     # "给我总结一下 xLSTM Scaling Laws 这篇" summarizes a paper, not a set: "训练 token 数呢？" asks it
     of_set = of_set and not (tail and not cue and table is not None and find_named(table, earlier))
     if alone and TOTAL_RE.search(rendered):  # "How many are there in total?"
-        return _of_every_decision(history, lang, table)
+        return of_every_decision(history, lambda q, h: continued(q, h, lang, table), lang)
     if alone:
         return earlier if of_set else None
     new = question[cue.end() :] if cue else question
@@ -98,9 +95,8 @@ def _continued(
         return again  # "And the first one?" after "What datasets does the second one use?"
     if cue and lang == "en" and (other := _switched(earlier, new)):
         return other  # "What about the rejected ones?": the earlier subject, another decision
-    if lang == "zh" and (cue or tail):
-        if other := _switched_zh(earlier, question):  # 那被拒的呢？, 口头报告呢？
-            return other
+    if lang == "zh" and (cue or tail) and (other := switched_zh(earlier, question)):
+        return other  # 那被拒的呢？, 口头报告呢？
     # "What about papers on X?": X, the new subject ("papers on" frames it, no set of its own)
     topic = SET_LEAD_RE.sub("", question[cue.end() :].strip(" ?.!,")) if cue else ""
     points = (PRONOUN_RE, ORDINAL_RE, NUMBERED_RE, RANGE_RE, LIKE_THIS_RE, WHICH_RE, SUMMARY_RE)
@@ -109,30 +105,6 @@ def _continued(
     if not cue or not of_set or any(c.search(probe) for c in points):
         return None
     return _asked_of(earlier, asked, question, topic, lang)
-
-
-def _of_every_decision(history: Sequence[Turn], lang: str, table: PaperTable | None) -> str | None:
-    """The latest question asking for papers on a subject, of every decision ("How many are
-    there in total?" after "accepted papers on X", then "which ones are orals?": all on X)."""
-    for at in range(len(history) - 1, -1, -1):
-        if history[at].role != "user":
-            continue
-        asked = continued(history[at].content, history[:at], lang, table) or history[at].content
-        unfiltered = from_question(render(asked, lang))[1]
-        if lang == "en" and terms(subject := subject_of(unfiltered)):  # counted, as asked
-            return f"How many papers are about {subject}?"
-        if lang != "en" and content(asked, lang):
-            return ZH_DECISION_RE.sub("", asked)
-    return None
-
-
-def _length_only(question: str) -> str:
-    """The length a follow-up asks the earlier answer to take, when it asks nothing else ("and
-    in 2 sentences?", "用一句话呢？": at most two characters of Chinese around it); else ""."""
-    found = SENTENCES_RE.search(question)
-    rest = CONTINUATION_RE.sub("", SENTENCES_RE.sub(" ", question), count=1) if found else ""
-    han = sum("\u4e00" <= c <= "\u9fff" for c in rest)
-    return found.group(0).strip() if found and not terms(rest) and han <= 2 else ""
 
 
 def _asked_of(earlier: str, asked: str, question: str, topic: str, lang: str) -> str | None:
@@ -250,7 +222,7 @@ def _flipped(
             if before is not None and set(DECISIONS[before[0]]) & set(DECISIONS[now[0]]):
                 return None
             if lang != "en":
-                return _switched_zh(said, question)
+                return switched_zh(said, question)
             return _switched(said, now[1].group(0), picking=False)
     if narrowed and lang == "en" and not PRONOUN_RE.search(new):
         return _whole(new, now[0])  # "how many posters?" after "How many orals are there?"
@@ -300,16 +272,3 @@ def _named_again(
     else:
         return None
     return f"{question[: pointed.start()]}{term}{question[pointed.end() :]}" if term else None
-
-
-def _switched_zh(earlier: str, question: str) -> str | None:
-    """In Chinese, the earlier question asked of the decision a follow-up names and nothing
-    else (那被拒的呢？ after 哪些关于投机解码的论文是口头报告？; 口头报告呢？ after 哪些论文是关于X的？)."""
-    now = decision_in(render(question, "zh"))  # 没有被接收: rejected
-    if now is None or content(question, "zh").strip():
-        return None
-    said = ZH_DECISION_WORDS[now[0]]
-    if (before := ZH_DECISION_RE.search(earlier)) is not None:
-        return f"{earlier[: before.start()]}{said}{earlier[before.end() :]}"
-    noun = re.search(ZH_PAPERS_NOUN, earlier)
-    return f"{earlier[: noun.start()]}{said}{earlier[noun.start() :]}" if noun else None

@@ -65,13 +65,13 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     # "关于X的论文有多少？": how many, 篇 left out after the noun it counts
     (
-        r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告)|(?<=的))(?:一共|总共)?有?(?:多少|几)个?"
-        r"(?=\s*[？?。！!]|$)",  # "被拒的有多少？": how many of them were rejected
+        r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告)|(?<=[的了])|(?<=[A-Za-z])\s*)"  # "oral 有多少"
+        r"(?:一共|总共)?有?(?:多少|几)个?(?=\s*[？?。！!]|$)",  # "被拒的有多少？": of them rejected
         " how many papers ",
     ),
     (r"有条件(?:地)?(?:接收|录用)", " conditionally accepted papers "),  # before 接收
     (
-        r"直接拒稿|桌拒|(?<![A-Za-z])(?i:desk[\s-]*reject(?:ed|ion)?)(?![A-Za-z])",
+        r"被?(?:直接拒稿|桌拒)|(?<![A-Za-z])(?i:desk[\s-]*reject(?:ed|ion)?)(?![A-Za-z])",
         " desk rejected papers ",
     ),
     (r"(?:口头报告|口头)(?:或者?|和|与)(?:海报|墙报)", " orals or posters "),  # both decisions
@@ -96,7 +96,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"被?(?:接收|录用|收)了(?=[^，。？?]{0,6}(?:多少|几|how many|\s*论文)|\s*[？?]?\s*$)",
         " accepted papers ",
     ),
-    (r"被接收|已接收|接收的|被录用|录用|中稿|(?<!其)中了(?=\s*ICLR)", " accepted papers "),
+    (
+        r"被接收|已接收|接收的|被录用|录用|中稿|(?<!其)中了(?=\s*ICLR|的|几|\s*how)",
+        " accepted papers ",
+    ),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
     (
         r"(?:和|与|跟|同)(?:哪些|什么|哪几种|哪个)[^，,。？?；;]{0,12}?(?:比较|对比|相比)",
@@ -243,18 +246,8 @@ ZH_PAPERS_NOUN = rf"{ZH_SET_NOUN}|报告|海报"
 ZH_DECISION = (
     r"有条件(?:地)?(?:接收|录用)|直接拒稿|桌拒"
     r"|(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"
-    r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收|中稿"
+    r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收|中稿|(?<![A-Za-z])(?i:orals?|posters?)(?![A-Za-z])"
 )
-# ... and the words to write for each decision the English rules read (filters.DECISIONS)
-ZH_DECISION_WORDS = {
-    "oral": "口头报告",
-    "poster": "海报",
-    "accepted": "被接收",
-    "rejected": "被拒",
-    "desk rejected": "直接拒稿",
-    "withdrawn": "撤稿",
-    "conditional": "有条件接收",
-}
 ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral character (plan/count.py reads them)
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
 # is about 视频理解): removed before the subject is looked up in the multilingual space.

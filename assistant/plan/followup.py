@@ -226,6 +226,8 @@ def _of_discussed(question: str, history: Sequence[Turn]) -> bool:
     it is a few words ("which model sizes?"). Counted across all papers, it answered 2,356."""
     if discussed(history) is None or PAPERS_NOUN_RE.search(question) or not question.isascii():
         return False
+    if RATE_RE.search(question) or ADDRESSED_RE.search(question):
+        return False  # "What is the acceptance rate?": the corpus's; "What can you do?"
     return bool(THE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
 
 

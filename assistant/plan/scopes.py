@@ -63,7 +63,7 @@ def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
             if len(name) < 6:
                 continue
             pattern = (
-                rf"['\"‘“]{re.escape(name)}['\"’”]|\b{re.escape(name)}\s+(?:papers?|submissions?|works?|area|track)"
+                rf"['\"‘“]{re.escape(name)}['\"’”]|\b{re.escape(name)}\s+(?:papers?|submissions?|works?|(?:primary\s+)?area|track)"
                 r"|\b(?:(?:whose|with|where\s+the|of\s+which\s+the)\s+)?"
                 rf"(?:primary\s+)?(?:area|track|category)(?:\s+(?:of|is)\s+|\s*[:=]\s*|\s+)['\"‘“]?{re.escape(name)}"
                 r"['\"’”]?"

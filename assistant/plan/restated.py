@@ -1,0 +1,80 @@
+"""An earlier question asked again, changed as a follow-up asks: at another length ("and in 2
+sentences?"), of every decision ("How many are there in total?"), of another decision in
+Chinese (那被拒的呢？). Kept apart from continued.py, which decides which follow-up is which."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ..schema import Turn
+from ..text.tokens import terms
+from .count import SENTENCES_RE
+from .cues_followup import CONTINUATION_RE
+from .cues_zh import ZH_DECISION, ZH_PAPERS_NOUN
+from .filters import decision_in, from_question
+from .own_words import content, render
+from .subjects import subject_of
+
+ZH_DECISION_RE = re.compile(ZH_DECISION)
+ZH_RATE_RE = re.compile(r"率|比例")  # a rate asked ("接收率"): its decision is no filter to switch
+# the words to write for each decision the English rules read (filters.DECISIONS)
+ZH_DECISION_WORDS = {
+    "oral": "口头报告",
+    "poster": "海报",
+    "accepted": "被接收",
+    "rejected": "被拒",
+    "desk rejected": "直接拒稿",
+    "withdrawn": "撤稿",
+    "conditional": "有条件接收",
+}
+
+
+def length_only(question: str) -> str:
+    """The length a follow-up asks the earlier answer to take, when it asks nothing else ("and
+    in 2 sentences?", "用一句话呢？": at most two characters of Chinese around it); else ""."""
+    found = SENTENCES_RE.search(question)
+    rest = CONTINUATION_RE.sub("", SENTENCES_RE.sub(" ", question), count=1) if found else ""
+    han = sum("\u4e00" <= c <= "\u9fff" for c in rest)
+    return found.group(0).strip() if found and not terms(rest) and han <= 2 else ""
+
+
+def lengthened(earlier: str, length: str) -> str:
+    """The earlier question at the length a follow-up asks ("in 2 sentences")."""
+    if SENTENCES_RE.search(earlier):
+        return SENTENCES_RE.sub(length, earlier, count=1)
+    return f"{earlier.rstrip(' ?？.!')} {length}"
+
+
+def of_every_decision(
+    history: Sequence[Turn], reread: Callable[[str, Sequence[Turn]], str | None], lang: str
+) -> str | None:
+    """The latest question asking for papers on a subject, of every decision ("How many are
+    there in total?" after "accepted papers on X", then "which ones are orals?": all on X).
+    `reread`: an earlier question as it was read, given the history before it."""
+    for at in range(len(history) - 1, -1, -1):
+        if history[at].role != "user":
+            continue
+        asked = reread(history[at].content, history[:at]) or history[at].content
+        unfiltered = from_question(render(asked, lang))[1]
+        if lang == "en" and terms(subject := subject_of(unfiltered)):  # counted, as asked
+            return f"How many papers are about {subject}?"
+        if lang != "en" and content(asked, lang):
+            return ZH_DECISION_RE.sub("", asked)
+    return None
+
+
+def switched_zh(earlier: str, question: str) -> str | None:
+    """In Chinese, the earlier question asked of the decision a follow-up names and nothing
+    else (那被拒的呢？ after 哪些关于投机解码的论文是口头报告？; 口头报告呢？ after 哪些论文是关于X的？)."""
+    now = decision_in(render(question, "zh"))  # 没有被接收: rejected
+    if now is None or content(question, "zh").strip():
+        return None
+    said, rate = ZH_DECISION_WORDS[now[0]], ZH_RATE_RE.search(earlier)
+    if (before := ZH_DECISION_RE.search(earlier)) is not None and not rate:
+        return f"{earlier[: before.start()]}{said}{earlier[before.end() :]}"
+    if (noun := re.search(ZH_PAPERS_NOUN, earlier)) and not rate:
+        return f"{earlier[: noun.start()]}{said}{earlier[noun.start() :]}"
+    # "那 oral 有几篇？" after "RAG 方向的接收率是多少？" (not its 口头报告率): those on its subject
+    ask = "有多少篇" if re.search(r"多少|几", question) else "有哪些"
+    return f"{subject}的{said}论文{ask}？" if (subject := content(earlier, "zh")) else None
