@@ -339,6 +339,28 @@ def test_a_title_is_named_by_its_capitalised_lead_or_by_its_part_after_the_colon
     assert find_named(table, "Which papers decide features?") == []  # no title part
 
 
+def test_a_name_misspelt_names_its_paper_when_no_name_is_written_right() -> None:
+    # "wat is the Polar Expres paper about" found no paper, then answered a follow-up from the
+    # papers it had said did not match
+    from assistant.plan.named import find_named
+
+    rows = [
+        {
+            "id": "polar",
+            "title": "The Polar Express: Optimal Matrix Sign Methods",
+            "abstract": "A.",
+        },
+        {"id": "probe", "title": "Polar Probe Decodes Semantic Roles", "abstract": "B."},
+        {"id": "other", "title": "Graph Transformers at Scale", "abstract": "C."},
+    ]
+    table = small_table(rows)
+    assert find_named(table, "wat is the Polar Expres paper about") == ["polar"]
+    assert find_named(table, "What does Polar Express propose?") == ["polar"]  # no "The"
+    assert find_named(table, "what do Polar Bears eat?") == []  # no name this alike
+    # a name written right is the question's: a near one beside it is no name
+    assert find_named(table, "Compare Polar Expres and Graph Transformers at Scale") == ["other"]
+
+
 def test_a_name_with_a_greek_letter_names_its_paper_as_shown_or_spelt_out() -> None:
     # "What is the difference between GRPO-λ and XRPO?" answered "XRPO does not mention GRPO-":
     # the question's λ was no part of a name, and GRPO, which many papers use, no name

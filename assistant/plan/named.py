@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from difflib import SequenceMatcher
 from functools import lru_cache
 
 from ..schema import Paper
@@ -19,6 +20,7 @@ MAX_NAME_PAPERS = 4  # a name shared by more papers than this is not a name, it'
 MAX_TITLE_SCAN = 5000  # beyond this many papers, full titles are not searched in free text
 # a name papers share goes to the paper whose abstract holds this much more of the question
 CLEAR_FIT = 0.2
+NEAR_SPELLING = 0.9  # "polar expres" is 0.96 alike "polar express"
 PAPER_NOUN = r"(?:paper|work|study|submission|article)\b"  # "the MIKASA-Robo paper"
 
 
@@ -36,7 +38,33 @@ def find_named(table: PaperTable, question: str) -> list[str]:
             for paper_id in _lookup(table, phrase, size, question):
                 if paper_id not in found:
                     found.append(paper_id)
-    return found
+    return found or _misspelt(table, tokens)
+
+
+def _misspelt(table: PaperTable, tokens: list[str]) -> list[str]:
+    """The paper a run of words capitalised as a name calls by its name misspelt ("the Polar
+    Expres paper": The Polar Express; "Polar Express" without its "The"), when no name is
+    written right: a name of as many words, its first the same (a leading "the" aside), at
+    least NEAR_SPELLING alike, one paper's."""
+    for size in (4, 3, 2):
+        for start in range(len(tokens) - size + 1):
+            words = tokens[start : start + size]
+            if not all(w[:1].isupper() for w in words):
+                continue
+            phrase = " ".join(words).lower()
+            keys = table.long_names.get(words[0].lower(), []) + table.long_names.get("the", [])
+            near = {
+                i
+                for key in keys
+                if len(bare := key.removeprefix("the ").split()) == size
+                and bare[0] == words[0].lower()
+                and key != phrase  # written right, and read as a topic instead
+                and SequenceMatcher(None, " ".join(bare), phrase).ratio() >= NEAR_SPELLING
+                for i, _, _ in table.names[key]
+            }
+            if len(near) == 1:
+                return list(near)
+    return []
 
 
 def _long_names_in(table: PaperTable, question: str) -> list[str]:

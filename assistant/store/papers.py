@@ -3,6 +3,7 @@ part before its colon, names its abstract introduces), and the papers a filter l
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from typing import Any, Protocol
@@ -82,6 +83,7 @@ class PaperTable:
             candidates = [(paper.title, 2)] + (
                 [(paper.short_name, 2)] if paper.short_name != paper.title else []
             )
+            candidates += [(n, 2) for n in _title_parts(paper.title)]  # "Mean Flow Policy"
             candidates += [(n, 1) for n in row.get("names", []) if coined(n)]
             head = paper.short_name.split()[0] if " " in paper.short_name else ""
             if looks_like_name(head) and coined(head):  # "xLSTM" of "xLSTM Scaling Laws"
@@ -148,6 +150,23 @@ def _paper(row: dict[str, Any]) -> Paper:
 
 
 STRAIGHT_QUOTES = str.maketrans("‘’“”", "''\"\"")
+
+
+# A title's run of capitalised words before its first lower-case one ("Mean Flow Policy with
+# Instantaneous ..."), and its part after a colon ("...: Hybrid Feature Caching for Diffusion
+# Transformers"): what readers call a paper by, at least MIN_TITLE_PART words
+TITLE_WORD_RE = re.compile(r"\S+")
+MIN_TITLE_PART = 3
+
+
+def _title_parts(title: str) -> list[str]:
+    head, colon, tail = title.partition(": ")
+    parts = [tail.strip()] if colon and len(tail.split()) >= MIN_TITLE_PART else []
+    words = TITLE_WORD_RE.findall(head)
+    run = next((i for i, w in enumerate(words) if not w[:1].isupper()), len(words))
+    if not colon and MIN_TITLE_PART <= run < len(words):
+        parts.append(" ".join(words[:run]))
+    return parts
 
 
 def _spellings(name: str) -> list[str]:
