@@ -1132,3 +1132,25 @@ def test_a_count_in_total_after_a_decision_counts_the_subject_of_every_decision(
     plan = engine.plan(total, history)
     assert plan.subject == "large language models" and not plan.filters.statuses
     assert engine.ask(total, history).text.startswith("8 papers in this corpus match")
+
+
+@pytest.mark.parametrize("follow_up", ["Group them by topic", "按主题分一下类"])
+def test_the_topics_of_a_list_are_those_of_its_papers(engine: Engine, follow_up: str) -> None:
+    # it grouped every paper of the corpus (all 19,638 on ICLR 2026)
+    question = "Which papers are about large language models?"
+    listed = engine.ask(question)
+    answer = engine.ask(follow_up, replied(question, listed))
+    n = len(listed.citations)
+    assert 1 < n < 19 and answer.kind == "topics"
+    assert f"these {n} papers" in answer.text or f"这 {n} 篇论文" in answer.text
+    assert {c.paper.id for c in answer.citations} <= {c.paper.id for c in listed.citations}
+
+
+@pytest.mark.parametrize("follow_up", ["在哪些 benchmark 上评测的？", "在什么环境里测试的？"])
+def test_a_chinese_fact_question_with_its_subject_dropped_asks_the_paper_discussed(
+    engine: Engine, follow_up: str
+) -> None:
+    # Chinese drops the subject: the question went to the corpus (SCUBA's benchmarks)
+    history = replied("Tell me about ELMUR", engine.ask("Tell me about ELMUR"))
+    answer = engine.ask(follow_up, history)
+    assert {c.paper.id for c in answer.citations} == {ELMUR}, answer.text[:120]

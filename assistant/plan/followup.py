@@ -140,7 +140,7 @@ def resolve(
         return Resolved(focus=tuple(named), named_set=True)
     if kind == "summary" and _part_of_discussed(question, history, table):
         kind = "facts"  # "损失函数是什么？" after ELMUR: its loss, not what the papers say it is
-    its = not named and kind in SET_KINDS and _of_discussed(question, history)
+    its = not named and _of_discussed(question, kind, history)
     if (
         not history
         or not (its or is_followup(question, kind, bare))
@@ -219,15 +219,19 @@ def _papers_zh(question: str) -> bool:
     return re.search(ZH_SET_NOUN, question) is not None  # "差分隐私的论文呢？" asks for papers
 
 
-def _of_discussed(question: str, history: Sequence[Turn]) -> bool:
-    """Whether a question read as asking for papers asks a fact of the one paper just discussed
-    ("is the code released?", "what's the success rate?", "how many tokens were the models
-    trained on?" after Hubble): it names no papers, and its things are definite ("the code") or
-    it is a few words ("which model sizes?"). Counted across all papers, it answered 2,356."""
-    if discussed(history) is None or PAPERS_NOUN_RE.search(question) or not question.isascii():
-        return False
-    if RATE_RE.search(question) or ADDRESSED_RE.search(question):
+def _of_discussed(question: str, kind: Kind, history: Sequence[Turn]) -> bool:
+    """Whether a question asks a fact of the one paper just discussed though no word points
+    back: in English, one read as asking for papers ("is the code released?", "what's the
+    success rate?", "how many tokens were the models trained on?" after Hubble) whose things
+    are definite ("the code") or that is a few words ("which model sizes?"); in Chinese, which
+    drops the subject, one read as a fact question (在哪些 benchmark 上评测的？) not asking what
+    a term is. Neither names papers. Counted across all papers, "the code" answered 2,356."""
+    if discussed(history) is None or RATE_RE.search(question) or ADDRESSED_RE.search(question):
         return False  # "What is the acceptance rate?": the corpus's; "What can you do?"
+    if not question.isascii():  # (as rendered: its cue words in English)
+        return kind == "facts" and not _papers_zh(question) and not defined_term(question, "zh")
+    if kind not in SET_KINDS or PAPERS_NOUN_RE.search(question):
+        return False
     return bool(THE_RE.search(question)) or len(question.split()) <= SHORT_QUESTION_WORDS
 
 

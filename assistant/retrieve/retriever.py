@@ -153,9 +153,10 @@ class Retriever:
 
     def scope(self, plan: Plan) -> list[str]:
         """The ids of every paper the question's filters let through (all without filters) and,
-        when it has a subject, whose title, keywords or area meet it."""
+        when it has a subject, whose title, keywords or area meet it; of a follow-up, of the
+        papers it is about ("Group them by topic" grouped all 19,638)."""
         table = self.catalog.table
-        ids = table.passing((p.id for p in table.papers), plan.filters)
+        ids = table.passing(plan.focus or [p.id for p in table.papers], plan.filters)
         if not plan.subject:
             return ids
         found = self.catalog.concepts(plan.subject)
