@@ -1154,3 +1154,19 @@ def test_a_chinese_fact_question_with_its_subject_dropped_asks_the_paper_discuss
     history = replied("Tell me about ELMUR", engine.ask("Tell me about ELMUR"))
     answer = engine.ask(follow_up, history)
     assert {c.paper.id for c in answer.citations} == {ELMUR}, answer.text[:120]
+
+
+def test_one_sentence_each_of_two_papers_is_one_sentence_each(engine: Engine) -> None:
+    # two papers at hand were each summarized in three sentences
+    history = replied("Compare ELMUR and RepSpec", engine.ask("Compare ELMUR and RepSpec"))
+    answer = engine.ask("summarize them in one sentence each", history)
+    briefs = [line for line in answer.text.split("\n") if line.rstrip().endswith("]")]
+    assert len(briefs) == 2 and all(b.count(" [") == 1 for b in briefs), answer.text
+
+
+def test_a_summary_asked_after_a_detail_at_a_length_is_a_summary(engine: Engine) -> None:
+    # 用一句话概括 after 训练用了多少张 GPU？ asked the GPUs again, "in one sentence"
+    first = "TumorChain 训练用了多少张 GPU？"
+    answer = engine.ask("用一句话概括", replied(first, engine.ask(first)))
+    assert answer.kind == "summary" and not answer.abstained
+    assert answer.text.split("\n")[1].count(" [1]") == 1

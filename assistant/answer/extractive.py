@@ -154,7 +154,8 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if plan.kind == "which":
         given = (len(plan.focus), decision.unmatched) if plan.focus else None
         return which(*args, given, likeliest=True)
-    return summary(bank, about, vector, found, plan.subject, plan.lang, decision.total)
+    total, sentences = decision.total, plan.sentences  # "summarize them in one sentence each"
+    return summary(bank, about, vector, found, plan.subject, plan.lang, total, sentences)
 
 
 def _conditioned(plan: Plan, about: list[PaperHit], bank: SentenceBank, note: str) -> Draft | None:

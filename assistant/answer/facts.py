@@ -18,6 +18,7 @@ from ..text.tokens import terms
 from .draft import Draft, badge, display, label
 from .evidence import Scored, SentenceBank
 
+TITLED = 4  # a question holding this many of its paper's title words names it by its title
 MIN_ASK_TERMS = 1  # a part of a question with no term of its own is no ask of its own
 # Beside the sentence stating the aspect asked for ("What does ELMUR achieve on T-Maze?": its
 # results), a sentence is shown when it holds this share of the question's terms (T-Maze); by
@@ -151,8 +152,10 @@ def question_words(
     the papers it is about (every sentence of a paper shares its name), or the words that
     describe the one it is about; and the vector and words its sentences are chosen by."""
     own = without(plan.question, [h.paper.short_name for h in about])
+    title = terms(about[0].paper.title) if about else set()
+    # named by a part of its title ("the paper on robust symmetry discovery via ..."): described
+    described = described or len(about) == 1 and len(terms(own) & title) >= TITLED
     if described and plan.lang == "en":
-        title = terms(about[0].paper.title)
         own = " ".join(w for w in own.split() if not terms(w) & title)
     vector = plan.topic_vector
     if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose

@@ -56,11 +56,22 @@ def typed(
     if expected is None:
         return None
     asked = words - terms(paper.short_name)
-    said = {w.lower() for w in SENTENCE_WORD_RE.findall(question)}
+    said = {w.lower() for w in SENTENCE_WORD_RE.findall(question)} | _initials(question)
     for scored in bank.score([paper], vector, words)[:CLOSEST]:
         if _states(scored.text, expected, asked, said):
             return scored
     return _not_given(bank, paper, vector, expected, lang) if alone else None
+
+
+def _initials(question: str) -> set[str]:
+    """The acronyms the question's words spell ("mixture-of-experts LLM": moe, moel, el): a
+    sentence writing them names what the question says, nothing new."""
+    words = [w for w in re.split(r"[\s-]+", question.lower()) if w[:1].isalpha()]
+    return {
+        "".join(w[0] for w in words[i : i + n])
+        for n in (2, 3, 4)
+        for i in range(len(words) - n + 1)
+    }
 
 
 @lru_cache(maxsize=1)

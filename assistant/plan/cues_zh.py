@@ -65,8 +65,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     # "关于X的论文有多少？": how many, 篇 left out after the noun it counts
     (
-        r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告)|(?<=[的了])|(?<=[A-Za-z])\s*)"  # "oral 有多少"
-        r"(?:一共|总共)?有?(?:多少|几)个?(?=\s*[？?。！!]|$)",  # "被拒的有多少？": of them rejected
+        r"(?:(?<=论文|文章|工作|海报)|(?<=口头报告)|(?<=的)|(?<=收了)|(?<=中了)|(?<=[A-Za-z])\s*)"
+        r"(?:一共|总共)?有?(?:多少|几)个?(?=\s*[？?。！!]|$)",  # "oral 有多少", "被接收了多少" (not 降低了多少)
         " how many papers ",
     ),
     (r"有条件(?:地)?(?:接收|录用)", " conditionally accepted papers "),  # before 接收

@@ -36,7 +36,8 @@ def length_only(question: str) -> str:
     found = SENTENCES_RE.search(question)
     rest = CONTINUATION_RE.sub("", SENTENCES_RE.sub(" ", question), count=1) if found else ""
     han = sum("\u4e00" <= c <= "\u9fff" for c in rest)
-    return found.group(0).strip() if found and not terms(rest) and han <= 2 else ""
+    asked = terms(render(rest, "zh") if han else rest)  # "用一句话概括": a summary asked
+    return found.group(0).strip() if found and not asked and han <= 2 else ""
 
 
 def lengthened(earlier: str, length: str) -> str:
