@@ -1,7 +1,8 @@
 """A fact question about one paper that expects a figure or a name (plan/answer_type.py): the
 sentence among the paper's closest to the question that states one beside the question's own
 words ("SCUBA contains 300 task instances", "trained from Qwen2.5-32B"), shown first; or, when
-none of them states a figure, that the abstract does not give it, with the sentence closest.
+no sentence of the abstract states a figure in digits, that it does not give one, with the
+sentence closest.
 A name is expected only of a kind of thing the abstracts often name ("which base model", not
 "which strategy": an answer may describe rather than name)."""
 
@@ -49,9 +50,9 @@ def typed(
     alone: bool = True,
 ) -> Scored | Draft | None:
     """For a question expecting a figure or a name: the sentence among the paper's CLOSEST
-    that states one beside a word of the question; else, for a question asking that `alone`
-    (one of two asks may be answered by a sentence the other chose), that the abstract does not
-    give it. None for any other question, or when nothing is decided."""
+    that states one beside a word of the question; else, for a figure asked `alone` (one of two
+    asks may be answered by a sentence the other chose) of an abstract stating none, that it
+    does not give it. None for any other question, or when nothing is decided."""
     expected = expected_answer(question, _shares())
     if expected is None:
         return None
@@ -60,7 +61,12 @@ def typed(
     for scored in bank.score([paper], vector, words)[:CLOSEST]:
         if _states(scored.text, expected, asked, said):
             return scored
-    return _not_given(bank, paper, vector, expected, lang) if alone else None
+    # said not given only of a figure, and only when no sentence of the abstract states one: a
+    # figure beside other words may still answer ("CyberGym 有多少个漏洞？": 1,507 vulnerabilities)
+    stated = any(states_figure(display(t)) for t in bank.sentences(paper))  # in digits
+    if not alone or expected != "figure" or stated:
+        return None
+    return _not_given(bank, paper, vector, expected, lang)
 
 
 def _initials(question: str) -> set[str]:

@@ -4,6 +4,7 @@ part before its colon, names its abstract introduces), and the papers a filter l
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
 from typing import Any, Protocol
@@ -79,11 +80,13 @@ class PaperTable:
         the abstract introduces, the name as written)]."""
         index: dict[str, list[tuple[str, int, str]]] = {}
         seen: set[tuple[str, str]] = set()
+        shared = Counter(n.lower() for p in self.papers for n in _title_parts(p.title))
         for row, paper in zip(rows, self.papers):
             candidates = [(paper.title, 2)] + (
                 [(paper.short_name, 2)] if paper.short_name != paper.title else []
             )
-            candidates += [(n, 2) for n in _title_parts(paper.title)]  # "Mean Flow Policy"
+            # "Mean Flow Policy": a title part no other title shares
+            candidates += [(n, 2) for n in _title_parts(paper.title) if shared[n.lower()] == 1]
             candidates += [(n, 1) for n in row.get("names", []) if coined(n)]
             head = paper.short_name.split()[0] if " " in paper.short_name else ""
             if looks_like_name(head) and coined(head):  # "xLSTM" of "xLSTM Scaling Laws"
