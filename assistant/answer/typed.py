@@ -1,8 +1,8 @@
 """A fact question about one paper that expects a figure or a name (plan/answer_type.py): the
 sentence among the paper's closest to the question that states one beside the question's own
 words ("SCUBA contains 300 task instances", "trained from Qwen2.5-32B"), shown first; or, when
-no sentence of the abstract states a figure in digits, that it does not give one, with the
-sentence closest.
+no sentence of the abstract states any figure, that it does not give one, with the sentence
+closest.
 A name is expected only of a kind of thing the abstracts often name ("which base model", not
 "which strategy": an answer may describe rather than name)."""
 
@@ -61,9 +61,10 @@ def typed(
     for scored in bank.score([paper], vector, words)[:CLOSEST]:
         if _states(scored.text, expected, asked, said):
             return scored
-    # said not given only of a figure, and only when no sentence of the abstract states one: a
-    # figure beside other words may still answer ("CyberGym 有多少个漏洞？": 1,507 vulnerabilities)
-    stated = any(states_figure(display(t)) for t in bank.sentences(paper))  # in digits
+    # said not given only of a figure, and only when no sentence of the abstract states any: a
+    # figure beside other words may still answer ("CyberGym 有多少个漏洞？": 1,507 vulnerabilities;
+    # "up to two orders of magnitude fewer")
+    stated = any(map(_states_any, bank.sentences(paper)))
     if not alone or expected != "figure" or stated:
         return None
     return _not_given(bank, paper, vector, expected, lang)
@@ -97,6 +98,15 @@ def _states(text: str, expected: Expected, asked: set[str], said: set[str]) -> b
         if (figure or name) and any(near[max(0, i - NEAR) : i + NEAR + 1]):
             return True
     return False
+
+
+def _states_any(text: str) -> bool:
+    """Whether a sentence states any figure: in digits (not a list's "1)"), or in words ("two
+    orders of magnitude"; "one" aside, which is as often a pronoun)."""
+    tokens = SENTENCE_WORD_RE.findall(display(text))
+    ranges = any(RANGE_RE.fullmatch(t) and not t.isdigit() for t in tokens)  # "80M-7B", not "1)"
+    words = {t.lower() for t in tokens} & (FIGURE_WORDS - {"one"})
+    return states_figure(display(text)) or ranges or bool(words)
 
 
 def _figure(token: str) -> bool:
