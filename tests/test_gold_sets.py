@@ -1,6 +1,7 @@
 """The gold sets the figures in eval/RESULTS.md come from are sound: each answer set loads
 through the evaluator's own loader, every expected paper is in the seed corpus, every fact is
-stated in an expected paper's abstract, and the splits are dev or test."""
+stated in an expected paper's abstract (a fact gold's sentences are its abstract's, and an
+unanswerable question quotes none), and the splits are dev or test."""
 
 from __future__ import annotations
 
@@ -83,3 +84,17 @@ def test_evidence_gold_marks_sentences_of_gold_papers_of_its_questions() -> None
         assert row["split"] == question["split"]
         sentences = abstract_sentences(SEED[row["paper_id"]]["abstract"])
         assert row["evidence_text"] and set(row["evidence_text"]) <= set(sentences), row
+
+
+@pytest.mark.parametrize("name", ["gold_facts.jsonl", "gold_unstated.jsonl"])
+def test_fact_gold_quotes_its_papers_abstract_and_is_split(name: str) -> None:
+    rows = [json.loads(line) for line in (ROOT / "eval" / name).read_text().splitlines()]
+    assert {r["split"] for r in rows} == {"dev", "test"} and {r["lang"] for r in rows} == {
+        "en",
+        "zh",
+    }
+    for row in rows:
+        abstract = SEED[row["paper"]]["abstract"]
+        assert all(s in abstract for s in row["answer_sentences"]), row["id"]
+        # a question the abstract does not answer quotes nothing; one it answers, a sentence
+        assert bool(row["answer_sentences"]) == row.get("stated", True), row["id"]
