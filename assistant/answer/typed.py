@@ -64,10 +64,9 @@ def typed(
     # said not given only of a figure, and only when no sentence of the abstract states any: a
     # figure beside other words may still answer ("CyberGym 有多少个漏洞？": 1,507 vulnerabilities;
     # "up to two orders of magnitude fewer")
-    stated = any(map(_states_any, bank.sentences(paper)))
-    if not alone or expected != "figure" or stated:
+    if not alone or expected != "figure" or any(map(_states_any, bank.sentences(paper))):
         return None
-    return _not_given(bank, paper, vector, expected, lang)
+    return _not_given(bank, paper, vector, lang)
 
 
 def _initials(question: str) -> set[str]:
@@ -115,14 +114,12 @@ def _figure(token: str) -> bool:
     return bool(parts & FIGURE_WORDS) or states_figure(token) or bool(RANGE_RE.fullmatch(token))
 
 
-def _not_given(
-    bank: SentenceBank, paper: Paper, vector: np.ndarray, expected: Expected, lang: str
-) -> Draft:
-    """The abstract does not give the figure or name asked for: said, with its sentence
-    closest to the question."""
+def _not_given(bank: SentenceBank, paper: Paper, vector: np.ndarray, lang: str) -> Draft:
+    """The abstract does not give the figure asked for: said, with its sentence closest to the
+    question."""
     draft = Draft(unstated=True)
     best = bank.score([paper], vector, set())[0]
     marker = draft.cite(paper, best.text)
-    draft.parts.append(say(lang, f"{expected}_not_given", name=f"{label(paper)} {marker}"))
+    draft.parts.append(say(lang, "figure_not_given", name=f"{label(paper)} {marker}"))
     draft.parts.append(say(lang, "closest_sentence", sentence=f"{display(best.text)} {marker}"))
     return draft

@@ -1,8 +1,8 @@
 """What kind of answer a fact question about one paper expects, when it expects a specific one:
-a figure ("How many task instances does SCUBA contain?", 提高了多少) or a name ("Which base model
-does LongWriter-Zero start from?", 用的是哪个模型). Such a question is answered by a sentence that
-states one, and an abstract that states none does not answer it (answer/typed.py). Questions
-asking for an aspect ("What problem does it solve?") are read by meaning before this (asks.py).
+a figure ("How many task instances does SCUBA contain?", 提高了多少) or a name ("Which benchmark
+does TumorChain generalize to?"; the noun asked for is read in English questions only). Such a
+question is answered by a sentence that states one (answer/typed.py). Questions asking for an
+aspect ("What problem does it solve?") are read by meaning before this (asks.py).
 """
 
 from __future__ import annotations
@@ -30,11 +30,8 @@ _ASKING = (
     r"\b(?:which|what)\s+(?!(?:is|are|was|were|does|do|did|has|have|had|can|could|would|should"
     r"|will|may|might|about|if|else|it|they|this|that|these|those|makes?|happens?)\b)"
 )
-NAME_RE = re.compile(rf"{_ASKING}[A-Za-z]|哪(?:个|些|种|一个|一种|款|家)|是什么\s*[？?]?\s*$", re.I)
-
-
-# the noun a "which"/"what" question asks for a name of: the last word before a closed-class
-# word ("which unlearning algorithms were applied": algorithms; "what type of GNN does": GNN)
+# ... and the noun it asks for a name of: the last word before a closed-class word ("which
+# unlearning algorithms were applied": algorithms; "what type of GNN does": GNN)
 HEAD_RE = re.compile(
     rf"{_ASKING}(?:(?:kinds?|types?|sorts?)\s+of\s+)?((?:[\w-]+\s+){{0,3}}?[\w-]+)"
     r"(?=\s+(?:is|are|was|were|does|do|did|has|have|can|could|would|will|of|in|on|for|to|from"
@@ -47,16 +44,13 @@ HEAD_RE = re.compile(
 NAMED_OFTEN = 0.16
 
 
-def expected_answer(question: str, shares: Mapping[str, float] | None = None) -> Expected | None:
+def expected_answer(question: str, shares: Mapping[str, float]) -> Expected | None:
     """The kind of answer the question expects, if a specific one (a figure first: "how many
-    layers" is a figure, "which layers" a name). With `shares` (text/names.name_shares), a name
-    only when the noun asked for is a kind of thing the abstracts name that often."""
+    layers" is a figure, "which layers" a name): a name when the noun asked for is a kind of
+    thing the abstracts name NAMED_OFTEN (`shares`: text/names.name_shares)."""
     if FIGURE_RE.search(question):
         return "figure"
-    if not NAME_RE.search(question):
+    if (head := HEAD_RE.search(question)) is None:
         return None
-    head = HEAD_RE.search(question)
-    if shares is None or head is None:
-        return "name" if shares is None else None
     stems = tokenize(head.group(1).split()[-1])
     return "name" if stems and max(shares.get(s, 0.0) for s in stems) >= NAMED_OFTEN else None

@@ -57,11 +57,11 @@ def of_every_decision(
         if history[at].role != "user":
             continue
         asked = reread(history[at].content, history[:at]) or history[at].content
-        unfiltered = from_question(render(asked, lang))[1]
-        if lang == "en" and terms(subject := subject_of(unfiltered)):  # counted, as asked
+        if lang != "en":
+            if content(asked, lang):
+                return ZH_DECISION_RE.sub("", asked)
+        elif terms(subject := subject_of(from_question(render(asked, lang))[1])):  # counted
             return f"How many papers are about {subject}?"
-        if lang != "en" and content(asked, lang):
-            return ZH_DECISION_RE.sub("", asked)
     return None
 
 

@@ -3,7 +3,6 @@ part before its colon, names its abstract introduces), and the papers a filter l
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
@@ -80,13 +79,14 @@ class PaperTable:
         the abstract introduces, the name as written)]."""
         index: dict[str, list[tuple[str, int, str]]] = {}
         seen: set[tuple[str, str]] = set()
-        shared = Counter(n.lower() for p in self.papers for n in _title_parts(p.title))
-        for row, paper in zip(rows, self.papers):
+        parts = [_title_parts(p.title) for p in self.papers]
+        shared = Counter(n.lower() for own in parts for n in own)
+        for row, paper, own in zip(rows, self.papers, parts, strict=True):
             candidates = [(paper.title, 2)] + (
                 [(paper.short_name, 2)] if paper.short_name != paper.title else []
             )
             # "Mean Flow Policy": a title part no other title shares
-            candidates += [(n, 2) for n in _title_parts(paper.title) if shared[n.lower()] == 1]
+            candidates += [(n, 2) for n in own if shared[n.lower()] == 1]
             candidates += [(n, 1) for n in row.get("names", []) if coined(n)]
             head = paper.short_name.split()[0] if " " in paper.short_name else ""
             if looks_like_name(head) and coined(head):  # "xLSTM" of "xLSTM Scaling Laws"
@@ -158,14 +158,13 @@ STRAIGHT_QUOTES = str.maketrans("‘’“”", "''\"\"")
 # A title's run of capitalised words before its first lower-case one ("Mean Flow Policy with
 # Instantaneous ..."), and its part after a colon ("...: Hybrid Feature Caching for Diffusion
 # Transformers"): what readers call a paper by, at least MIN_TITLE_PART words
-TITLE_WORD_RE = re.compile(r"\S+")
 MIN_TITLE_PART = 3
 
 
 def _title_parts(title: str) -> list[str]:
     head, colon, tail = title.partition(": ")
     parts = [tail.strip()] if colon and len(tail.split()) >= MIN_TITLE_PART else []
-    words = TITLE_WORD_RE.findall(head)
+    words = head.split()
     run = next((i for i, w in enumerate(words) if not w[:1].isupper()), len(words))
     if not colon and MIN_TITLE_PART <= run < len(words):
         parts.append(" ".join(words[:run]))

@@ -97,14 +97,10 @@ BOUNDS: dict[str, dict[str, str]] = {
         "zh": "（另有 {n} 个各只有一篇提到）",
     },
     "named_others": {"en": "({n} more)", "zh": "（另有 {n} 个）"},
-    # a figure or a name asked of one paper that its abstract does not give (answer/typed.py)
+    # a figure asked of one paper that its abstract does not give (answer/typed.py)
     "figure_not_given": {
         "en": "The abstract of {name} does not give this figure; the full paper on OpenReview may.",
         "zh": "{name} 的摘要中没有给出这个数字；OpenReview 上的全文可能会有。",
-    },
-    "name_not_given": {
-        "en": "The abstract of {name} does not name it; the full paper on OpenReview may.",
-        "zh": "{name} 的摘要中没有给出具体名称；OpenReview 上的全文可能会有。",
     },
     "closest_sentence": {
         "en": "The closest it comes: {sentence}",
