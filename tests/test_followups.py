@@ -228,6 +228,11 @@ def test_a_question_no_paper_answers_but_the_one_under_discussion_is_about_it(
         # a detail counted, of no papers: the paper's, not a count of papers on GPU hours
         ("How many GPU hours?", "What is ELMUR?", (ELMUR,), "facts"),
         ("How many layers?", "What is ELMUR?", (ELMUR,), "facts"),
+        # "What method/datasets ..." of one named paper asks about it, not for a set of papers:
+        # the aspect asked next is that paper's, not a search of the corpus for "the dataset"
+        ("and the dataset?", "What method does RepSpec use?", (REPSPEC,), "facts"),
+        ("what about limitations?", "What method does RepSpec use?", (REPSPEC,), "facts"),
+        ("and the results?", "What datasets does ELMUR use?", (ELMUR,), "facts"),
     ],
 )
 def test_a_question_about_the_paper_just_answered_stays_on_it(

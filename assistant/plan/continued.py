@@ -83,7 +83,9 @@ def _continued(
     unfiltered = from_question(asked)[1]
     of_set = any(c.search(unfiltered) for c in (WHICH_RE, SUMMARY_RE, RATE_RE))
     # "给我总结一下 xLSTM Scaling Laws 这篇" summarizes a paper, not a set: "训练 token 数呢？" asks it
-    of_set = of_set and not (tail and not cue and table is not None and find_named(table, earlier))
+    # ... nor does "What method does RepSpec use?" ask for a set: "and the dataset?" asks it
+    one = table is not None and bool(find_named(table, earlier))
+    of_set = of_set and not (one and (tail and not cue or not SET_NOUN_RE.search(earlier)))
     if alone and TOTAL_RE.search(rendered):  # "How many are there in total?"
         return of_every_decision(history, lambda q, h: continued(q, h, lang, table), lang)
     if alone:
