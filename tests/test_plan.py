@@ -429,6 +429,31 @@ def memory_table(**statuses: str) -> PaperTable:
     )
 
 
+def test_a_title_head_written_as_the_title_writes_it_names_its_paper() -> None:
+    # "Compare SparseD and dParallel" compared nothing: "SparseD" stems to "sparse", a word
+    # thousands of abstracts use, and "SPG" heads one title but five abstracts define it
+    from assistant.plan.named import find_named
+
+    rows = [
+        {"id": "sd", "title": "SparseD: Sparse Attention for DLMs", "abstract": "Sparse."},
+        {"id": "dp", "title": "dParallel: Parallel Decoding", "abstract": "Fewer steps."},
+        {"id": "spg", "title": "SPG: Sandwiched Policy Gradient", "abstract": "A gradient."},
+        {"id": "ge", "title": "GenEval: Domain Generalization", "abstract": "Feasibility."},
+    ]
+    rows += [
+        {"id": f"s{i}", "title": f"Study {i}", "abstract": "Pruning (SPG).", "names": ["SPG"]}
+        for i in range(5)
+    ]
+    rows += [{"id": f"g{i}", "title": f"Images {i}", "abstract": "On GenEval."} for i in range(12)]
+    # a corpus as large as ICLR's, where five papers' letters are rare
+    rows += [{"id": f"f{i}", "title": f"Filler {i}", "abstract": "Sparse."} for i in range(20000)]
+    table = small_table(rows)
+    assert find_named(table, "Compare SparseD and dParallel") == ["sd", "dp"]
+    assert find_named(table, "What is SPG?") == ["spg"]
+    # a title's head many abstracts write as a benchmark's name is that benchmark
+    assert find_named(table, "Which papers report results on GenEval?") == []
+
+
 def small_table(rows: list[dict[str, Any]]) -> PaperTable:
     """A paper table over a few hand-written rows (id, title, abstract, names)."""
     from assistant.store.lexical import Lexical
@@ -985,3 +1010,25 @@ def test_an_everyday_word_in_lower_case_names_no_paper_and_quotes_may_be_straigh
     assert find_named(table, "What was the decision on \"It's Not You, It's Clipping\"?") == [
         "clip"
     ]
+
+
+@pytest.mark.parametrize(
+    ("question", "decision"),
+    [
+        # a negated acceptance asks for the papers not accepted: these listed accepted ones
+        ("KV cache compression papers that weren't accepted", "rejected"),
+        ("SWE-bench agent papers that didn't get accepted", "rejected"),
+        ("Which papers on LLM agents didn't make it in?", "rejected"),
+        ("papers on model merging that were never published", "rejected"),
+        ("papers on model merging that weren't rejected", "accepted"),
+        ("papers on model merging that were accepted", "accepted"),
+    ],
+)
+def test_a_negated_decision_asks_for_the_papers_without_it(
+    engine: Engine, question: str, decision: str
+) -> None:
+    from assistant.plan.filters import DECISIONS
+
+    plan = engine.plan(question)
+    assert plan.filters.statuses == DECISIONS[decision]
+    assert "were" not in plan.subject and "'t" not in plan.subject  # nor a contraction's part

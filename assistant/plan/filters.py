@@ -41,7 +41,17 @@ ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
 AS_A = rf"(?:\b(?:accepted|presented|selected){ICLR}?\s+(?:as|for)\s+(?:an?\s+)?)?"
 # ... and "accepted at ICLR 2026", "accepted only", "orals only": the words after it too
 AT_ICLR = rf"{ICLR}?(?:\s+only\b)?"
+# a negation before a decision's verb: "that weren't accepted", "did not get accepted"
+NOT = r"(?:\bnot|n['’]t|\bnever)\s+(?:(?:get|got|be|been)\s+)?"
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    (  # before "accepted", which it negates: "that didn't get accepted", "didn't make it in"
+        re.compile(
+            rf"{NOT}(?:accepted|published)\b{AT_ICLR}"
+            rf"|(?:\bnot|n['’]t|\bfailed\s+to)\s+(?:make|get)\s+(?:it\s+)?in(?:to\s+{ICLR_YEAR})?\b",
+            re.I,
+        ),
+        "rejected",
+    ),
     (  # before "accepted": "conditionally accepted papers", "conditional acceptances"
         re.compile(
             r"\bconditional(?:ly)?\s+(?:accept(?:ed|ances?)|orals?|posters?)\b"
@@ -54,7 +64,7 @@ _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(
             rf"(?<!\bnot )\b(?:accepted|published)\b(?!{ICLR}?\s+(?:as|for)\s+(?:an?\s+)?(?:orals?|posters?))"
             rf"(?:\s+(?:papers?|submissions?|works?))?{AT_ICLR}"
-            rf"|\bnot\s+rejected\b|\b(?:did|does)\s+{ICLR_YEAR}\s+accept\b"
+            rf"|{NOT}rejected\b|\b(?:did|does)\s+{ICLR_YEAR}\s+accept\b"
             rf"|\b(?:got|get|made it)\s+into\s+{ICLR_YEAR}\b",
             re.I,
         ),

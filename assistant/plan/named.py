@@ -17,6 +17,7 @@ from ..text.tokens import terms
 from .foreign import conference_phrases
 
 MAX_NAME_PAPERS = 4  # a name shared by more papers than this is not a name, it's a topic
+RARELY_WRITTEN = 3  # ... and a name written exactly so in at most this many papers (or 1 in 2000)
 MAX_TITLE_SCAN = 5000  # beyond this many papers, full titles are not searched in free text
 # a name papers share goes to the paper whose abstract holds this much more of the question
 CLEAR_FIT = 0.2
@@ -87,11 +88,17 @@ def _long_names_in(table: PaperTable, question: str) -> list[str]:
 
 def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[str]:
     entries = table.names.get(phrase.lower(), [])
-    if not entries or len(entries) > MAX_NAME_PAPERS:
+    # a title's head written as the title writes it names that paper, however many abstracts
+    # use the same letters for something else ("SPG: Sandwiched Policy Gradient ...")
+    headed = [e for e in entries if e[1] == 2 and e[2] == phrase]
+    if not entries or len(entries) > MAX_NAME_PAPERS and len(headed) != 1:
         return []
+    entries = headed if len(entries) > MAX_NAME_PAPERS else entries
     if size == 1:
-        # an acronym many abstracts use (DNA, LDA, MPNN) names a topic, not a paper
-        if table.words.is_common(phrase):
+        # an acronym many abstracts use (DNA, LDA, MPNN) names a topic, not a paper; so does a
+        # title's head many abstracts write ("GenEval"), counted as written when its stem
+        # would count other words' papers ("SparseD", whose stem is "sparse")
+        if table.words.is_common(phrase) and not (headed and _rarely_written(table, phrase)):
             return []
         # "elmur" for ELMUR counts, unless the word is ordinary ("trap" for TRAP, "else" for
         # ELSE: an everyday English word); a plain word counts written as a title's head is
@@ -113,6 +120,14 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
         return []  # unless the question calls it a paper ("the MIKASA-Robo paper")
     described = _described(table, question, phrase, [e[0] for e in entries])
     return [described] if described else [e[0] for e in entries if e[1] == strongest]
+
+
+def _rarely_written(table: PaperTable, word: str) -> bool:
+    """A word with a capital inside after small letters ("SparseD", "dParallel"; not "DNA",
+    whose stem is itself) that few papers write exactly so."""
+    if re.search(r"[a-z][A-Z]", word) is None:
+        return False
+    return table.written_in(word) <= max(RARELY_WRITTEN, len(table.papers) // 2000)
 
 
 def _a_topic(name: str, question: str, entries: list[tuple[str, int, str]]) -> bool:

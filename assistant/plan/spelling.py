@@ -29,7 +29,8 @@ LONG_TYPO = 8  # from this length a word may be two edits away from what was mea
 OWN_TYPO_RATIO = 100
 NAME_RE = re.compile(r"(?<![\w-])[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]*(?![\w-])")  # "RepSpech"
 MIN_NAME = 4  # letters in the shortest misspelt name read as a paper's
-WORD_RE = re.compile(r"(?<![\w-])[a-z]+(?![\w-])")  # lower-case words only: not names, not "RL"
+# lower-case words only: not names, not "RL"; nor a contraction's part ("weren" of "weren't")
+WORD_RE = re.compile(r"(?<![\w'’-])[a-z]+(?![\w'’-])")
 
 
 @lru_cache(maxsize=1)

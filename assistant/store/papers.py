@@ -3,6 +3,7 @@ part before its colon, names its abstract introduces), and the papers a filter l
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from functools import cached_property, lru_cache
@@ -65,6 +66,14 @@ class PaperTable:
     def authors(self) -> Authors:
         """The authors the papers list, by name (built on first use)."""
         return Authors(self.papers)
+
+    def written_in(self, word: str) -> int:
+        """How many papers write the word exactly, case and all, in their title or abstract
+        (a stem's count folds "SparseD" into "sparse"); scans every paper, so kept for rare
+        questions."""
+        pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+        texts = (f"{p.title} {p.abstract}" for p in self.papers)
+        return sum(1 for text in texts if word in text and pattern.search(text))
 
     def keyword_terms(self, paper_id: str) -> set[str]:
         """The stems of a paper's keywords and primary area (stored in its row by the catalog)."""
