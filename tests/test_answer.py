@@ -814,7 +814,13 @@ def test_a_question_about_the_corpus_or_the_assistant_is_no_follow_up(
 
 
 @pytest.mark.parametrize(
-    "question", ["What is the acceptance rate?", "what is the acceptance rate of ICLR 2026?"]
+    "question",
+    [
+        "What is the acceptance rate?",
+        "what is the acceptance rate of ICLR 2026?",
+        # "at" was left of "at ICLR 2026": 532 papers on "at"
+        "What was the overall acceptance rate at ICLR 2026?",
+    ],
 )
 def test_the_acceptance_rate_asked_of_nothing_is_the_whole_corpus(
     engine: Engine, question: str
@@ -972,6 +978,10 @@ def test_papers_named_for_a_comparison_are_compared_though_a_filter_leaves_them_
             "The abstract of **RECON** [1] does not state the code release; the full paper",
         ),
         ("RECON 的代码开源了吗？", "**RECON** [1] 的摘要中没有说明代码发布；"),
+        # "open source" asked of a paper is its code: it quoted SCUBA's "open-source model
+        # powered computer-use agents", which reads as a yes
+        ("SCUBA 开源了吗？", "**SCUBA** [1] 的摘要中没有说明代码发布；"),
+        ("Is SCUBA open source?", "The abstract of **SCUBA** [1] does not state the code release"),
     ],
 )
 def test_a_detail_the_abstract_of_the_paper_asked_about_lacks_says_so_of_it(

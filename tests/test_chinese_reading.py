@@ -53,6 +53,7 @@ ELMUR = "bm3rbtEMFj"
         ("今年的热门研究方向有哪些？", "topics"),
         ("今年哪些研究方向最热门？", "topics"),
         ("计算机视觉领域有哪些口头报告？", "which"),  # a field that frames its subject
+        ("哪几篇论文研究了机器遗忘？", "which"),  # 哪几篇 as 哪些 (it answered with one paper)
     ],
 )
 def test_chinese_set_questions_are_read_as_set_questions(
@@ -733,3 +734,17 @@ def test_a_chinese_follow_up_naming_a_decision_asks_the_subject_before_of_it(
     plan = engine.plan(follow_up, history)
     assert plan.kind == "which" and plan.filters.statuses == ("Oral", "ConditionalOral")
     assert plan.subject == engine.plan(first).subject
+
+
+def test_oral_or_poster_in_chinese_asks_for_either_decision(engine: Engine) -> None:
+    # "oral 或 poster" was read as orals only: 22 diffusion orals of the 362 oral or poster papers
+    plan = engine.plan("有多少篇关于强化学习的 oral 或 poster？")
+    assert set(plan.filters.statuses) >= {"Oral", "Poster"}
+    answer = engine.ask("口头报告和海报一共有多少篇？")
+    assert "录用结果：口头报告或海报（来自问题）" in answer.text
+
+
+def test_my_paper_library_is_the_scope_of_the_question(engine: Engine) -> None:
+    # "我的论文库里都有哪些论文？" found "库里都" as its subject and no paper
+    answer = engine.ask("我的论文库里都有哪些论文？")
+    assert answer.text.startswith("本语料库中有 19 篇论文符合")

@@ -168,10 +168,25 @@ def test_the_most_common_area_among_a_decision_is_a_table_and_its_follow_up_anot
     assert again == "What's the most common area among posters?"
 
 
-def test_papers_counted_by_area_in_chinese(engine: Engine) -> None:
-    answer = engine.ask("各领域分别有多少篇论文？")
+@pytest.mark.parametrize(
+    "question",
+    [
+        "各领域分别有多少篇论文？",
+        # "primary area" written in English, 统计一下 (tally) and 数量: no subject ("primary
+        # area", "statistics" and "quantization" were searched for)
+        "哪个 primary area 的论文最多？",
+        "按主要领域统计一下论文数量",
+    ],
+)
+def test_papers_counted_by_area_in_chinese(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
     assert answer.text.startswith("本语料库 19 篇论文，按主要领域（共 ")
     assert "| 主要领域 | 论文数 |" in answer.text
+
+
+def test_roughly_asked_of_the_acceptance_rate_is_no_subject(engine: Engine) -> None:
+    # "接收率大概多少？" answered "190 papers on 'approximation'" (大概: roughly)
+    assert engine.plan("ICLR 2026 的接收率大概多少？").subject == ""
 
 
 def test_areas_by_acceptance_rate_rank_by_the_share_accepted() -> None:
@@ -197,3 +212,10 @@ def test_papers_on_a_subject_by_area_are_the_papers_a_count_of_it_gives(engine: 
     areas = engine.ask("Which area has the most papers on reinforcement learning?")
     n = int(counted.text.split(" ", 1)[0])
     assert areas.text.startswith(f"{n} paper") and "(on “reinforcement learning”)" in areas.text
+
+
+def test_a_count_by_decision_asked_overall_is_the_same_count(engine: Engine) -> None:
+    # "how many were accepted overall in that area?" said no paper matched "accepted", and
+    # counted only the papers retrieved for "overall" (289 of the area's 306)
+    plan = engine.plan("How many papers were accepted overall in the reinforcement learning area?")
+    assert plan.subject == "" and plan.listing and plan.filters.statuses and plan.filters.areas

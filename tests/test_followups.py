@@ -233,6 +233,9 @@ def test_a_question_no_paper_answers_but_the_one_under_discussion_is_about_it(
         ("and the dataset?", "What method does RepSpec use?", (REPSPEC,), "facts"),
         ("what about limitations?", "What method does RepSpec use?", (REPSPEC,), "facts"),
         ("and the results?", "What datasets does ELMUR use?", (ELMUR,), "facts"),
+        # 有没有 before a verb of stating: whether it states it (a search over the corpus before)
+        ("有没有给出具体的加速比？", "RepSpec 是在哪个 baseline 上改进的？", (REPSPEC,), "facts"),
+        ("有没有用到 transformer？", "ELMUR 是做什么的？", (ELMUR,), "facts"),
     ],
 )
 def test_a_question_about_the_paper_just_answered_stays_on_it(
@@ -1175,3 +1178,28 @@ def test_a_summary_asked_after_a_detail_at_a_length_is_a_summary(engine: Engine)
     answer = engine.ask("用一句话概括", replied(first, engine.ask(first)))
     assert answer.kind == "summary" and not answer.abstained
     assert answer.text.split("\n")[1].count(" [1]") == 1
+
+
+def test_how_many_exactly_asks_the_earlier_count_again(engine: Engine) -> None:
+    # "how many exactly?" searched for papers on "exactly" (29 of them on ICLR 2026)
+    first = "How many papers are about reinforcement learning?"
+    turns = replied(first, engine.ask(first))
+    assert engine.plan("how many exactly?", turns).subject == engine.plan(first).subject
+
+
+@pytest.mark.parametrize("follow_up", ["any orals in that space?", "any posters on this topic?"])
+def test_that_space_after_a_topic_typed_alone_is_that_topic(engine: Engine, follow_up: str) -> None:
+    # "any orals in that space?" listed 10 orals on latent, chemical and state spaces
+    turns = replied("reinforcement learning", engine.ask("reinforcement learning"))
+    plan = engine.plan(follow_up, turns)
+    assert plan.subject == "reinforcement learning" and plan.filters.statuses
+
+
+def test_list_so_many_of_them_shows_that_many_of_the_papers_given(engine: Engine) -> None:
+    # "list 5 of them" judged the papers on "5": none of them matched
+    first = "Which papers use benchmarks?"
+    answer = engine.ask(first)
+    given = len({c.paper.id for c in answer.citations})
+    assert given > 2
+    plan = engine.plan("list 2 of them", replied(first, answer))
+    assert plan.subject == "" and plan.limit == 2 and len(plan.focus) == given

@@ -252,6 +252,9 @@ def test_an_area_named_in_a_chinese_question_filters(engine: Engine, question: s
     [
         ("主要领域是数据集和基准的论文有哪些？", "datasets and benchmarks", 4),
         ("主要领域为计算机视觉的论文有多少？", "applications to computer vision", 2),
+        # translated "security and privacy": the one area holding most of it, rare words first
+        # (因果推理, "causal inference", is "causal reasoning", not "variational inference")
+        ("主要领域为安全与隐私的论文有哪些？", "alignment, fairness, safety, privacy", 1),
     ],
 )
 def test_a_primary_area_named_in_chinese_filters(

@@ -1032,3 +1032,20 @@ def test_a_negated_decision_asks_for_the_papers_without_it(
     plan = engine.plan(question)
     assert plan.filters.statuses == DECISIONS[decision]
     assert "were" not in plan.subject and "'t" not in plan.subject  # nor a contraction's part
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which papers were conditionally accepted (conditional)?",
+        "有条件接收（conditional）的论文有哪些？",
+    ],
+)
+def test_a_decision_glossed_in_brackets_is_one_filter_and_no_subject(
+    engine: Engine, question: str
+) -> None:
+    # the gloss was read as a subject: "No paper addresses this question", or no filter at all
+    from assistant.plan.filters import DECISIONS
+
+    plan = engine.plan(question)
+    assert plan.filters.statuses == DECISIONS["conditional"] and plan.subject == ""

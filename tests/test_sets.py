@@ -300,6 +300,8 @@ def test_a_comparison_of_two_papers_is_no_comparison_of_subjects(engine: Engine)
         "diffusion models",
         "flow matching",
     )
+    # "44 papers on **between GRPO** and 84 papers on **DPO**"
+    assert sides_of("What is the difference between GRPO and DPO?", "en") == ("GRPO", "DPO")
 
 
 def test_a_comparison_finds_papers_it_only_describes(engine: Engine) -> None:

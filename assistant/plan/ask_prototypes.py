@@ -23,6 +23,7 @@ ASKS: dict[str, tuple[str, ...]] = {
         "核心思想是什么？",
         "创新点是什么？",
         "这些论文提出了什么方法？",
+        "总结一下它们的方法",
     ),
     "Results": (
         "What are the main results?",

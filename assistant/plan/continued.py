@@ -42,6 +42,7 @@ BACK_RE = re.compile(  # a set the question points back at: "the rejected papers
 DECISION_NOUN_RE = re.compile(r"(?:orals?|posters?|spotlights?)", re.I)  # "rejected" is no noun
 SETTING_RE = re.compile(r"(for|in|on|about|with|without|under)\s", re.I)  # "what about for X?"
 AMONG_LEAD_RE = re.compile(r"^\s*among(?:st)?\s+", re.I)  # "and among rejected papers?"
+QUESTION_RE = re.compile(r"[?？]|^\s*(?:wh\w+|how|is|are|do|does|can)\b", re.I)  # not a bare topic
 SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
 
@@ -82,10 +83,7 @@ def _continued(
     # a set question, its decision words read as a filter ("Which orals ...": which papers)
     unfiltered = from_question(asked)[1]
     of_set = any(c.search(unfiltered) for c in (WHICH_RE, SUMMARY_RE, RATE_RE))
-    # "给我总结一下 xLSTM Scaling Laws 这篇" summarizes a paper, not a set: "训练 token 数呢？" asks it
-    # ... nor does "What method does RepSpec use?" ask for a set: "and the dataset?" asks it
-    one = table is not None and bool(find_named(table, earlier))
-    of_set = of_set and not (one and (tail and not cue or not SET_NOUN_RE.search(earlier)))
+    of_set = of_set and not _of_one(earlier, table, tail and not cue)
     if alone and TOTAL_RE.search(rendered):  # "How many are there in total?"
         return of_every_decision(history, lambda q, h: continued(q, h, lang, table), lang)
     if alone:
@@ -107,6 +105,14 @@ def _continued(
     if not cue or not of_set or any(c.search(probe) for c in points):
         return None
     return _asked_of(earlier, asked, question, topic, lang)
+
+
+def _of_one(earlier: str, table: PaperTable | None, closing: bool) -> bool:
+    """Whether the earlier question, naming a paper, asked about it and not for a set: "给我总结
+    一下 xLSTM Scaling Laws 这篇" (`closing`: "训练 token 数呢？" asks it), "What method does
+    RepSpec use?" ("and the dataset?" asks it), but not "Which papers cite RepSpec?"."""
+    named = table is not None and bool(find_named(table, earlier))
+    return named and (closing or not SET_NOUN_RE.search(earlier))
 
 
 def _asked_of(earlier: str, asked: str, question: str, topic: str, lang: str) -> str | None:
@@ -267,8 +273,12 @@ def _named_again(
         term = f"the {area[0]} area" if area else ""
     elif WHICH_RE.search(rendered) and not (table is not None and find_named(table, earlier)):
         term = defined_term(asked, lang)  # (of a paper named: the papers like it)
-        if not term and (
-            WHICH_RE.search(asked) or SUMMARY_RE.search(asked) or DEFINE_RE.match(asked)
+        if not term and (  # ... or a topic typed as into a search box
+            WHICH_RE.search(asked)
+            or SUMMARY_RE.search(asked)
+            or DEFINE_RE.match(asked)
+            or lang == "en"
+            and not QUESTION_RE.search(asked)
         ):
             term = subject_of(from_question(asked)[1]) if lang == "en" else content(earlier, lang)
     else:

@@ -25,7 +25,8 @@ ZH_DIGITS = {c: n for n, c in enumerate("零一二三四五六七八九")} | {"�
 COUNT_RE = re.compile(
     r"(?<!these )(?<!those )(?<!the )\b(\d{1,3}|"
     + "|".join(sorted(NUMBERS, key=len)[::-1])
-    + r")\s+(?:[\w-]+\s+){0,2}?(?:papers|works|studies|submissions|ones|orals|posters)\b",
+    + r")\s+(?:(?:[\w-]+\s+){0,2}?(?:papers|works|studies|submissions|ones|orals|posters)\b"
+    r"|of\s+(?:them|these|those)\b)",  # "list 5 of them": so many of the papers given
     re.I,
 )
 # in Chinese: 五篇, 10 篇, but not 多少篇, 第三篇, 前三篇 (the first three of the last answer),
@@ -34,6 +35,8 @@ ZH_COUNT_RE = re.compile(
     rf"(?<![\d多第这那中余外上前])(?<![第这那前]\s)(\d{{1,3}}|{ZH_NUMERAL}{{1,3}})\s*篇"
 )
 # a count of every decision ("How many are there in total?" after the orals on X: all on X)
+# how precisely a count is asked for ("How many exactly?"): the same count
+PRECISION_RE = re.compile(r"\b(?:exactly|precisely|roughly|approximately)\b", re.I)
 TOTAL_RE = re.compile(
     r"\b(?:in\s+(?:total|all)|altogether|all\s+together|overall|regardless\s+of\s+(?:the\s+)?"
     r"decisions?|(?:across|of|for|over)\s+(?:all|every|any)\s+(?:the\s+)?decisions?)\b",
@@ -100,5 +103,5 @@ def how_many_alone(question: str) -> bool:
     """Whether a question (as the English rules read it) asks how many and nothing more ("How
     many are there?", 一共有几篇？, "How many are there in total?"): after a list, how many it
     holds (in total: of every decision)."""
-    rest = HOW_MANY_RE.sub("", TOTAL_RE.sub(" ", question))
+    rest = HOW_MANY_RE.sub("", PRECISION_RE.sub(" ", TOTAL_RE.sub(" ", question)))
     return HOW_MANY_RE.search(question) is not None and not terms(rest)

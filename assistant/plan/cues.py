@@ -139,7 +139,7 @@ BY_AREA_RE = re.compile(
     r"(?:\s+the\s+(?:most|fewest|highest|lowest|largest|smallest)\b)?"  # what ranks the rows
     r"|\b(?:most|least)\s+(?:common|frequent)\s+(?:primary\s+)?(?:areas?|tracks?)\b"
     # ("the most common primary area among orals"; "the most popular research areas": topics)
-    r"|(?:哪个|哪一个|各个?|每个|按|分)(?:主要)?(?:领域|方向)的?",  # not 哪些领域: its topics
+    r"|(?:哪个|哪一个|各个?|每个|按|分)\s*(?:主要|primary\s*)?(?:领域|方向|areas?)的?",  # not 哪些领域
     re.I,
 )
 # the verbs of writing a paper: no subject of the papers an author wrote ("What did X publish?")
@@ -247,7 +247,7 @@ FUNCTION_WORDS = frozenset(
     "involve involves involving "
     "there is are do does did have has i'm looking for with conference iclr year "
     "explain describe gist was were got get just only titles and also so then both either "
-    "should read cite".split()
+    "should read cite at".split()
 )
 FRAMING_WORDS = FUNCTION_WORDS | frozenset(
     word.strip("?.,").lower()

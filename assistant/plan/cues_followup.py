@@ -126,7 +126,7 @@ OTHER_ONE_RE = re.compile(r"\bthe other(?:\s+(?:one|paper|work))?\s*[?.!]*\s*$",
 # before, named again by a pointing word and a noun that could name any subject
 ANAPHOR_RE = re.compile(
     r"\b(?:this|that)\s+(?:phenomenon|problem|topic|idea|method|approach|technique|task"
-    r"|area|question|effect|issue|concept|direction)\b"
+    r"|area|question|effect|issue|concept|direction|space|field|domain|subject)\b"
     r"|(?:这个|这种|这一|这类|该|此)(?:现象|问题|话题|主题|方法|技术|方向|领域|想法|思路|任务|效应|概念)",
     re.I,
 )

@@ -47,7 +47,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     # "最好的论文": the conference's best-rated, read as its orals (filters.py)
     (r"(?:最好|最佳|最值得(?:一)?(?:读|看))的?(?:论文|工作|文章)", " best papers "),
     (
-        r"哪些(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报))|的?(?:论文|工作|文章)有哪些|有哪些"
+        r"(?:哪些|哪几篇?)(?=[^，。？?]{0,12}(?:论文|工作|文章|研究|报告|海报))"  # 哪几篇论文: 哪些
+        r"|的?(?:论文|工作|文章)有哪些|有哪些"
         r"|哪些是|是哪些(?=[？?]?$)|哪些(?=(?:已经?)?被)"  # "关于X的论文，哪些被接收了？"
         r"|(?<![这那前])是?哪几篇(?=[？?]?$)"  # "X方向最值得读的论文是哪几篇？"
         # "有什么工作研究 X？", "X 方面有什么 oral 吗": which papers, as 有哪些 asks
@@ -202,6 +203,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " release code ",
     ),
     (r"代码(?=开源|公开|链接|地址|在哪|有吗|吗|了吗|[？?。，]|$)", " source code "),  # not 代码生成
+    # "SCUBA 开源了吗？": its code (not 开源模型, nor 数据开源了吗: its data)
+    (r"(?<!数据)(?<!据集)(?<!模型)(?<!权重)开源(?=了?吗|了没有?|[？?]|$)", " source code "),
     (r"多长时间|多久|训练时间", " training time "),
     (r"学习率", " learning rate "),
     # results asked on what a question names ("在 ImageNet 上做了实验", "报告了 MMLU 上的结果")
@@ -254,7 +257,8 @@ ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral characte
 ZH_FRAMING = (
     r"论文|文章|工作|研究|投稿|稿件|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对|属于"
     r"|^那(?:篇|个)"  # "那篇地震波反演的文章": the one described
-    r"|一共|总共|总计|合计"  # in total: how many, not of what
+    r"|一共|总共|总计|合计|统计一?下|大概|大约|大致"  # in total, roughly: how many, not of what
+    r"|(?<=论文)数量|数量(?=[，。？?！!]|$)"  # "论文数量": their number
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|(?<![\u4e00-\u9fff])做(?![法题])|^有没有"  # "有没有做机器遗忘的论文": on machine unlearning
     r"|(?:详细|具体)?(?:讲讲|说说|聊聊|(?:介绍|讲|说)一下)"  # how to tell it, not what about
@@ -262,7 +266,7 @@ ZH_FRAMING = (
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"
     + ZH_NUMERAL
     + r")+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
-    r"|我的?(?:论文)?(?:列表|清单)(?:里面?|中)?|我的(?=论文|文章)"  # the user's own list: its scope
+    r"|我的?(?:论文)?(?:列表|清单|库)(?:里面?|中)?都?|我的(?=论文|文章)"  # the user's own list: its scope
     r"|(?:本|这个|该|整个)?语料库(?:里面?|中)?"  # "本语料库", as answers call the corpus: its scope
     r"|[这那]\s*\d{1,4}\s*篇"  # 这19篇论文: the papers given
     r"|(?<![这那第前])(?:哪?几|\d{1,3}|" + ZH_NUMERAL + r"{1,3})\s*篇"  # 推荐几篇X: how many, not X

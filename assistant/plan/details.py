@@ -14,6 +14,7 @@ DETAIL_RE = re.compile(
     r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"
     r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
     r"source code|code (?:(?:is |are )?(?:available|release[sd]?|open[- ]sourced?|public)|link|repo(?:sitory)?)|(?:find|get|see) the code|"
+    r"open[- ]sourced?(?=\s*[?.!]*$)|"  # "Is SCUBA open source?": its code, not open-source models
     r"release (?:their |its |the )?code|where(?:'s| is| are| can i (?:find|get)) "
     r"(?:the |their |its )?(?:source )?code|"
     r"the code (?:of|for)|"
@@ -50,6 +51,7 @@ DETAIL_NOUNS = [
     ("licen", "licence"),
     ("github", "code release"),
     ("code", "code release"),
+    ("open", "code release"),  # "open source"
     ("funding", "funding"),
     ("learning rate", "learning rate"),
     ("batch size", "batch size"),

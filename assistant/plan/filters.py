@@ -33,7 +33,7 @@ DECISIONS: dict[str, tuple[str, ...]] = {
 }
 # "orals or spotlights", "orals and posters" (papers with either decision)
 # what links "A or B" decisions: "orals or posters", "oral papers or poster papers" (口头报告或者海报)
-EITHER_RE = re.compile(r"(?:\s+papers)?\s*(?:,\s*)?(?:or|and/or|and|/)\s*", re.I)
+EITHER_RE = re.compile(r"(?:\s+papers)?\s*(?:,\s*)?(?:or|and/or|and|/|或者?|和|与|及)\s*", re.I)
 ICLR_YEAR = r"ICLR(?:\s*[-']?\s*20\d\d)?"  # "ICLR", "ICLR 2026"
 ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
 # "accepted as a poster", "accepted at ICLR 2026 as an oral": the whole is the filter, not
@@ -41,6 +41,7 @@ ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
 AS_A = rf"(?:\b(?:accepted|presented|selected){ICLR}?\s+(?:as|for)\s+(?:an?\s+)?)?"
 # ... and "accepted at ICLR 2026", "accepted only", "orals only": the words after it too
 AT_ICLR = rf"{ICLR}?(?:\s+only\b)?"
+GLOSS_RE = re.compile(r"\s*[（(]\s*([^()（）]{1,40}?)\s*[)）]")
 # a negation before a decision's verb: "that weren't accepted", "did not get accepted"
 NOT = r"(?:\bnot|n['’]t|\bnever)\s+(?:(?:get|got|be|been)\s+)?"
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
@@ -151,15 +152,24 @@ def decision_in(question: str) -> tuple[str, re.Match[str]] | None:
 def _either(question: str, decision: str, match: re.Match[str]) -> tuple[list[str], int]:
     """The decisions "A or B" asks for ("orals or spotlights", "oral or poster papers"), and
     where their words end."""
-    decisions, end = [decision], match.end()
+    decisions, end = [decision], _glossed(question, match.end())
     while link := EITHER_RE.match(question, end):
         found = ((d, m) for p, d in _QUESTION_PATTERNS if (m := p.match(question, link.end())))
         following = next(((d, m) for d, m in found if d not in decisions), None)
         if following is None:
             break
         decisions.append(following[0])
-        end = following[1].end()
+        end = _glossed(question, following[1].end())
     return decisions, end
+
+
+def _glossed(question: str, end: int) -> int:
+    """Where a decision's words end, with a gloss of them in brackets after them: "有条件接收
+    （conditional）", "conditionally accepted (conditional)" (the gloss is no subject)."""
+    gloss = GLOSS_RE.match(question, end)
+    said = gloss.group(1) if gloss is not None else ""
+    inside = bool(said) and (decision_in(said) or decision_named(said)) is not None
+    return gloss.end() if gloss is not None and inside else end
 
 
 def from_question(question: str) -> tuple[Filters, str]:
@@ -237,8 +247,10 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
         r"(?:papers?|submissions?|works)$", said, re.I
     ):
         return True
-    if re.match(
-        r"\s*(?:on|about|that|which|in|for|from|with|proposing|studying|addressing)\b", after
+    if re.match(  # (an adverb between: "accepted overall in that area")
+        r"\s*(?:(?:overall|in total|altogether)\s+)?"
+        r"(?:on|about|that|which|in|for|from|with|proposing|studying|addressing)\b",
+        after,
     ):
         return True
     return bool(

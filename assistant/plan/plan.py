@@ -40,7 +40,7 @@ DEFINE_PAPERS = 5  # listed after what they say the term asked about is: the lik
 # Words that leave a question with no topic of its own once its filter words are gone.
 LISTING_WORDS = frozenset(
     "paper papers which list corpus collection area track there ani all show me are is in the "
-    "what work submiss find mani total number count".split()  # "how many ... in total?" too
+    "what work submiss find mani total overal altogeth exact number count".split()  # "in total?"
 )
 
 

@@ -92,8 +92,21 @@ def area_named(phrase: str, areas: list[str]) -> str | None:
     return min(holding, key=len) if holding else None
 
 
+def area_nearest(phrase: str, areas: list[str], used: Callable[[str], int]) -> str | None:
+    """The one area whose name holds the most of a translated name's words, at least half of
+    them, rarer words weighing more (`used`: how many papers use a word): 因果推理, "causal
+    inference", is "causal reasoning", not the "variational inference" of probabilistic
+    methods. None when two areas hold as much."""
+    words = terms(phrase)
+    weight = {w: 1.0 / (1 + used(w)) for w in words}
+    held = sorted(((sum(weight[w] for w in words & terms(a)), a) for a in areas), reverse=True)
+    if not words or not held or 2 * len(words & terms(held[0][1])) < len(words):
+        return None
+    return held[0][1] if len(held) < 2 or held[1][0] < held[0][0] else None
+
+
 def area_translated(
-    text: str, areas: list[str], translate: Callable[[str], tuple[str, ...]]
+    text: str, table: PaperTable, translate: Callable[[str], tuple[str, ...]]
 ) -> tuple[Filters, str]:
     """An area a question in another language names after 主要领域 ("its primary area"), read
     by its English translations; none when no area's name holds one."""
@@ -101,8 +114,10 @@ def area_translated(
     if match is None:
         return Filters(), text
     name = match.group("name")
-    english = (name,) if name.isascii() else translate(name)
+    english, areas = (name,) if name.isascii() else translate(name), table.areas
     area = next((a for p in english if (a := area_named(p, areas)) is not None), None)
+    used = table.words.doc_freq
+    area = area or next((a for p in english if (a := area_nearest(p, areas, used))), None)
     if area is None:
         return Filters(), text
     rest = " ".join((text[: match.start()] + " " + text[match.end() :]).split())
@@ -118,7 +133,7 @@ def stated(
     """Filters stated in `text` (flags win over the same kind), and `text` without their words.
     `translate`: English for a phrase of the question's language, when it is not English."""
     said, rest = from_question(text)
-    area, rest = area_translated(rest, table.areas, translate) if translate else (Filters(), rest)
+    area, rest = area_translated(rest, table, translate) if translate else (Filters(), rest)
     if not area.areas:
         area, rest = area_from_question(rest, table.areas)
     year, rest = year_from_question(rest, table.years)

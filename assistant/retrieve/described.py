@@ -34,7 +34,12 @@ from .retriever import Retriever
 
 PART_RE = re.compile(r"\s*(?:\b(?:and|with|vs\.?|versus|against|to)\b|[,:;?，、；：？])\s*", re.I)
 NAME_RE = re.compile(r"\b[A-Z][\w+.-]*[\w+]")  # a word that may be a paper's name
-OPENER_RE = re.compile(r"^\s*(?:how|in what ways?)\s+(?:do|does|did|are|is)\s+", re.I)
+OPENER_RE = re.compile(
+    r"^\s*(?:how|in what ways?)\s+(?:do|does|did|are|is)\s+"
+    r"|^\s*(?:what(?:'s|’s|\s+is|\s+are)\s+)?(?:the\s+)?(?:main\s+|key\s+)?"
+    r"(?:differences?|similarit(?:y|ies))\s+between\s+",  # "What is the difference between"
+    re.I,
+)
 # where a comparison of two subjects is cut, most telling first: "X vs Y", "X differs from Y",
 # "X and Y", "X with Y"
 SIDE_JOINTS = tuple(

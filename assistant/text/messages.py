@@ -242,6 +242,7 @@ FILTER_WORDS: dict[str, dict[str, str]] = {
         "withdrawn": "撤稿",
     }
 }
+DECISIONS_OR = {"zh": "或"}  # "decision: oral or poster"; not an area's "foundation or frontier"
 
 
 def filters_text(lang: str, descriptions: tuple[str, ...]) -> str:
@@ -249,6 +250,8 @@ def filters_text(lang: str, descriptions: tuple[str, ...]) -> str:
     words = FILTER_WORDS.get(lang, {})
     out = []
     for description in descriptions:
+        if description.startswith("decision:") and lang in DECISIONS_OR:
+            description = description.replace(" or ", DECISIONS_OR[lang])
         for english, own in words.items():
             description = description.replace(english, own)
         out.append(description.replace("： ", "：").replace(" （", "（") if words else description)
