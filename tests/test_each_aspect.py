@@ -16,7 +16,7 @@ from assistant.answer import compare
 from assistant.answer.aspects import showing, stating
 from assistant.answer.compare import MAX_COMPARED, each_aspect
 from assistant.engine import Engine
-from assistant.schema import Answer, Paper, Turn
+from assistant.schema import Answer, Paper, Turn, replied
 from assistant.text.tokens import terms
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +58,9 @@ def listed(engine: Engine) -> tuple[list[Turn], list[str]]:
         ("What are the key innovations?", "Method"),
         ("有哪些创新点？", "Method"),
         ("有哪些贡献？", "Method"),
+        # "summarize" with an aspect: that aspect of each ("方法" was read as a subject, glossed
+        # "formal methods or attribution methods", and none of the papers matched it)
+        ("概括一下它们的方法", "Method"),
     ],
 )
 def test_an_aspect_asked_of_each_listed_paper_is_answered_by_each(
@@ -116,6 +119,16 @@ def test_one_papers_data_asked_of_it_is_the_sentences_naming_its_benchmarks(
     assert cited(answer) == [ELMUR]
     assert all(name in answer.text for name in ("T-Maze", "POPGym", "MIKASA-Robo"))
     assert "instantaneous information" not in answer.text
+
+
+@pytest.mark.parametrize("follow_up", ["and the benchmarks?", "its datasets?"])
+def test_a_follow_up_naming_only_the_data_asks_for_the_papers_data(
+    engine: Engine, follow_up: str
+) -> None:
+    # "and the dataset?" after one paper quoted its method sentences
+    answer = engine.ask(follow_up, replied("What is ELMUR?", engine.ask("What is ELMUR?")))
+    assert cited(answer) == [ELMUR]
+    assert all(name in answer.text for name in ("T-Maze", "POPGym", "MIKASA-Robo"))
 
 
 def test_each_aspect_cites_a_paper_whose_abstract_states_none_of_it(engine: Engine) -> None:

@@ -49,6 +49,12 @@ from .typed import typed
 from .which import closest, which
 
 ZH_CLAUSE_RE = re.compile(r"[，,；;：:]")  # the clauses of a question in Chinese
+# a follow-up naming only what it asks of the paper ("and the dataset?", "its main results?")
+ELLIPTICAL_RE = re.compile(
+    r"\W*(?:(?:and|what about|how about)\s+)?(?:(?:the|its|their)\s+)?([\w-]+(?:\s+[\w-]+){0,2})"
+    r"\s*[?.!]*",
+    re.I,
+)
 POINTING_RE = re.compile(ZH_POINTING)
 
 
@@ -261,8 +267,11 @@ def _aspect_asked(
         return None
     if plan.named and plan.lang == "en" and not plan.described:  # "What does RepSpec propose?"
         own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
-    if data_subject(plan.question, plan.lang != "en") is not None:  # "What datasets does it use?"
+    bare = ELLIPTICAL_RE.fullmatch(own) if plan.lang == "en" else None  # "and the dataset?"
+    asked = plan.question if bare is None else f"What {bare.group(1)}?"
+    if data_subject(asked, plan.lang != "en") is not None:  # "What datasets does it use?"
         return "Data"  # read by the question's form: not "How was the TumorCoT dataset built?"
+    own = own if bare is None else f"What is its {bare.group(1)}?"
     aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
     return aspect if aspect in ASKED_ALONE else None
 
