@@ -1203,3 +1203,25 @@ def test_list_so_many_of_them_shows_that_many_of_the_papers_given(engine: Engine
     assert given > 2
     plan = engine.plan("list 2 of them", replied(first, answer))
     assert plan.subject == "" and plan.limit == 2 and len(plan.focus) == given
+
+
+def test_a_decision_inside_the_one_a_list_was_narrowed_by_is_asked_of_the_list(
+    engine: Engine,
+) -> None:
+    # "is any of them an oral?" after "only the accepted ones" searched the corpus for orals on
+    # the first subject, and gave an oral that was none of them
+    turns: list[Turn] = []
+    for question in ("Which papers use reinforcement learning?", "only the accepted ones"):
+        turns += replied(question, engine.ask(question, turns))
+    answer = engine.ask("is any of them an oral?", turns)
+    assert answer.text.startswith("None of these"), answer.text[:80]
+
+
+def test_this_topic_inside_a_question_of_them_stays_on_the_papers_given(engine: Engine) -> None:
+    # "Which of them apply this space of models to vision?" after the papers on Mamba searched
+    # the corpus again for "Mamba of models": "of them" points at the list, "this space" within it
+    first = "Which papers use reinforcement learning?"
+    answer = engine.ask(first)
+    given = {c.paper.id for c in answer.citations}
+    plan = engine.plan("Which of them apply this idea to robots?", replied(first, answer))
+    assert set(plan.focus) == given

@@ -42,6 +42,7 @@ BACK_RE = re.compile(  # a set the question points back at: "the rejected papers
 DECISION_NOUN_RE = re.compile(r"(?:orals?|posters?|spotlights?)", re.I)  # "rejected" is no noun
 SETTING_RE = re.compile(r"(for|in|on|about|with|without|under)\s", re.I)  # "what about for X?"
 AMONG_LEAD_RE = re.compile(r"^\s*among(?:st)?\s+", re.I)  # "and among rejected papers?"
+OF_THEM_RE = re.compile(r"\b(?:of|among)\s+(?:them|these|those)\b|其中|它们|这些论文", re.I)
 QUESTION_RE = re.compile(r"[?？]|^\s*(?:wh\w+|how|is|are|do|does|can)\b", re.I)  # not a bare topic
 SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
@@ -223,6 +224,8 @@ def _flipped(
         said = (continued(turn.content, history[:i], lang, table) or turn.content) if asked else ""
         before = decision_in(render(said, lang)) if asked else None
         if asked and not _of_subject(said, lang):
+            if before is not None and set(DECISIONS[now[0]]) <= set(DECISIONS[before[0]]):
+                return None  # "is any of them an oral?" after "only the accepted ones": none is
             narrowed = narrowed or before is not None
         elif asked:
             if before is None and not (narrowed and _asks_papers(said, lang)):
@@ -265,8 +268,8 @@ def _named_again(
     is or for the papers on a subject: the question, of that term or subject; one asking the
     acceptance rate of "that area" after one naming an area: of that area."""
     pointed = ANAPHOR_RE.search(question)
-    if pointed is None:  # (asked of every question: nothing more is read without one)
-        return None
+    if pointed is None or OF_THEM_RE.search(question):  # (asked of every question)
+        return None  # "how many of them are in that domain?": of the papers given
     asked, rendered = render(earlier, lang), from_question(render(question, lang))[1]
     if RATE_RE.search(rendered) and table is not None:  # "the acceptance rate for that area"
         area = area_from_question(asked, table.areas)[0].areas
