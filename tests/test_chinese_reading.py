@@ -740,6 +740,9 @@ def test_oral_or_poster_in_chinese_asks_for_either_decision(engine: Engine) -> N
     # "oral 或 poster" was read as orals only: 22 diffusion orals of the 362 oral or poster papers
     plan = engine.plan("有多少篇关于强化学习的 oral 或 poster？")
     assert set(plan.filters.statuses) >= {"Oral", "Poster"}
+    # ... and the first of them stays a filter when a noun follows it ("oral 或 spotlight 论文"
+    # kept the spotlight alone, which ICLR 2026 has none of)
+    assert "Oral" in engine.plan("哪些 oral 或 spotlight 论文研究了强化学习？").filters.statuses
     answer = engine.ask("口头报告和海报一共有多少篇？")
     assert "录用结果：口头报告或海报（来自问题）" in answer.text
 

@@ -219,3 +219,18 @@ def test_a_count_by_decision_asked_overall_is_the_same_count(engine: Engine) -> 
     # counted only the papers retrieved for "overall" (289 of the area's 306)
     plan = engine.plan("How many papers were accepted overall in the reinforcement learning area?")
     assert plan.subject == "" and plan.listing and plan.filters.statuses and plan.filters.areas
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        # each said no paper addresses the question: the adverb was read as the subject
+        "Roughly how many papers were accepted?",
+        "How many papers were accepted exactly?",
+        "Exactly how many papers were accepted?",
+    ],
+)
+def test_how_precisely_a_count_is_asked_for_counts_the_same(engine: Engine, question: str) -> None:
+    plan = engine.plan(question)
+    assert plan.listing and plan.filters.statuses
+    assert engine.ask(question).text.startswith("19 papers in this corpus match")

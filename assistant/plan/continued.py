@@ -224,7 +224,7 @@ def _flipped(
         said = (continued(turn.content, history[:i], lang, table) or turn.content) if asked else ""
         before = decision_in(render(said, lang)) if asked else None
         if asked and not _of_subject(said, lang):
-            if before is not None and set(DECISIONS[now[0]]) <= set(DECISIONS[before[0]]):
+            if before is not None and set(DECISIONS[now[0]]) < set(DECISIONS[before[0]]):
                 return None  # "is any of them an oral?" after "only the accepted ones": none is
             narrowed = narrowed or before is not None
         elif asked:

@@ -238,13 +238,19 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
     if re.match(r"\s*child", after):
         return False
     # the question ends on it: "which of them are orals?", "... got accepted overall?"
-    if re.fullmatch(r"\s*(?:overall|please|only|too)?\s*[?.!]*\s*", after):
+    if re.fullmatch(
+        r"\s*(?:overall|please|only|too|exactly|in total|altogether)?\s*[?.!]*\s*", after
+    ):
         return True
     if re.search(r"\b(?:ICLR|only)\s*[\d?.!]*$", match.group(0), re.I):  # "..., accepted only"
         return True
     said = match.group(0)  # "rejected papers", or "rejected" before "ones"
-    if re.match(r"\s*(?:papers?|submissions?|works?|ones)\b", after) or re.search(
-        r"(?:papers?|submissions?|works)$", said, re.I
+    nearer = question[match.end() : match.end() + 40].lower()  # "oral papers 或 spotlight ..."
+    nouns = r"\s*(?:papers?|submissions?|works?|ones)\b"
+    if (
+        re.match(nouns, after)
+        or re.match(nouns, nearer)
+        or re.search(r"(?:papers?|submissions?|works)$", said, re.I)
     ):
         return True
     if re.match(  # (an adverb between: "accepted overall in that area")

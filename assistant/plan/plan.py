@@ -40,7 +40,8 @@ DEFINE_PAPERS = 5  # listed after what they say the term asked about is: the lik
 # Words that leave a question with no topic of its own once its filter words are gone.
 LISTING_WORDS = frozenset(
     "paper papers which list corpus collection area track there ani all show me are is in the "
-    "what work submiss find mani total overal altogeth exact number count".split()  # "in total?"
+    "what work submiss submit find mani total overal altogeth number count "  # "in total?"
+    "exact precis rough approxim".split()  # "Roughly how many orals are there?"
 )
 
 
