@@ -1225,3 +1225,13 @@ def test_this_topic_inside_a_question_of_them_stays_on_the_papers_given(engine: 
     given = {c.paper.id for c in answer.citations}
     plan = engine.plan("Which of them apply this idea to robots?", replied(first, answer))
     assert set(plan.focus) == given
+
+
+@pytest.mark.parametrize(
+    "first", ["Which papers on RL weren't accepted?", "RL papers that didn't get accepted"]
+)
+def test_another_decision_after_a_negated_one_replaces_it_whole(engine: Engine, first: str) -> None:
+    # "what about the posters?" after "... weren't accepted" read "wereposters": no filter
+    turns = replied(first, engine.ask(first))
+    plan = engine.plan("what about the posters?", turns)
+    assert plan.filters.statuses == ("Poster", "ConditionalPoster") and plan.subject == "RL"

@@ -43,12 +43,17 @@ AS_A = rf"(?:\b(?:accepted|presented|selected){ICLR}?\s+(?:as|for)\s+(?:an?\s+)?
 AT_ICLR = rf"{ICLR}?(?:\s+only\b)?"
 GLOSS_RE = re.compile(r"\s*[（(]\s*([^()（）]{1,40}?)\s*[)）]")
 # a negation before a decision's verb: "that weren't accepted", "did not get accepted"
-NOT = r"(?:\bnot|n['’]t|\bnever)\s+(?:(?:get|got|be|been)\s+)?"
+NOT = (  # ... with its verb, so that a follow-up switching the decision replaces them whole
+    r"(?:\b(?:(?:are|is|were|was|do|does|did|have|has|had)(?:n['’]t|\s+not)|not|never))\s+"
+    r"(?:(?:get|got|be|been)\s+)?"
+)
+NEGATED_RE = re.compile(NOT, re.I)
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (  # before "accepted", which it negates: "that didn't get accepted", "didn't make it in"
         re.compile(
             rf"{NOT}(?:accepted|published)\b{AT_ICLR}"
-            rf"|(?:\bnot|n['’]t|\bfailed\s+to)\s+(?:make|get)\s+(?:it\s+)?in(?:to\s+{ICLR_YEAR})?\b",
+            rf"|(?:\b(?:do|does|did)(?:n['’]t|\s+not)|\bfailed\s+to)\s+(?:make|get)\s+(?:it\s+)?in"
+            rf"(?:to\s+{ICLR_YEAR})?\b",
             re.I,
         ),
         "rejected",
