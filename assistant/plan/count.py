@@ -36,7 +36,8 @@ ZH_COUNT_RE = re.compile(
 )
 # a count of every decision ("How many are there in total?" after the orals on X: all on X)
 # how precisely a count is asked for ("How many exactly?"): the same count
-PRECISION_RE = re.compile(r"\b(?:exactly|precisely|roughly|approximately)\b", re.I)
+PRECISION_WORDS = ("exactly", "precisely", "roughly", "approximately")
+PRECISION_RE = re.compile(rf"\b(?:{'|'.join(PRECISION_WORDS)})\b", re.I)
 TOTAL_RE = re.compile(
     r"\b(?:in\s+(?:total|all)|altogether|all\s+together|overall|regardless\s+of\s+(?:the\s+)?"
     r"decisions?|(?:across|of|for|over)\s+(?:all|every|any)\s+(?:the\s+)?decisions?)\b",

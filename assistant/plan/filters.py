@@ -31,8 +31,8 @@ DECISIONS: dict[str, tuple[str, ...]] = {
     "spotlight": ("Spotlight", "ConditionalSpotlight"),  # none at ICLR 2026: the answer says so
     "conditional": ("ConditionalPoster", "ConditionalOral", "ConditionalSpotlight"),
 }
-# "orals or spotlights", "orals and posters" (papers with either decision)
-# what links "A or B" decisions: "orals or posters", "oral papers or poster papers" (口头报告或者海报)
+# what links "A or B" decisions (papers with either): "orals or posters", "oral papers or poster
+# papers", "orals and spotlights" (口头报告或者海报)
 EITHER_RE = re.compile(r"(?:\s+papers)?\s*(?:,\s*)?(?:or|and/or|and|/|或者?|和|与|及)\s*", re.I)
 ICLR_YEAR = r"ICLR(?:\s*[-']?\s*20\d\d)?"  # "ICLR", "ICLR 2026"
 ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
@@ -169,12 +169,14 @@ def _either(question: str, decision: str, match: re.Match[str]) -> tuple[list[st
 
 
 def _glossed(question: str, end: int) -> int:
-    """Where a decision's words end, with a gloss of them in brackets after them: "有条件接收
-    （conditional）", "conditionally accepted (conditional)" (the gloss is no subject)."""
+    """Where a decision's words end, a gloss in brackets after them included: 有条件接收（conditional）."""
     gloss = GLOSS_RE.match(question, end)
-    said = gloss.group(1) if gloss is not None else ""
-    inside = bool(said) and (decision_in(said) or decision_named(said)) is not None
-    return gloss.end() if gloss is not None and inside else end
+    return gloss.end() if gloss is not None and names_decision(gloss.group(1)) else end
+
+
+def names_decision(text: str) -> bool:
+    """Whether a text names a decision, alone ("conditional") or in words ("oral papers")."""
+    return decision_named(text) is not None or decision_in(text) is not None
 
 
 def from_question(question: str) -> tuple[Filters, str]:

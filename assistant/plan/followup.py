@@ -34,7 +34,7 @@ from .cues_followup import (
     SINGULAR_RE,
     TRAILING_RE,
 )
-from .cues_zh import ZH_SET_NOUN
+from .cues_zh import ZH_SET_NOUN, ZH_WHETHER_STATED
 from .details import DETAIL_RE
 from .earlier import counts_in, earlier
 from .fields import field_asked
@@ -215,10 +215,6 @@ def unpointed(question: str) -> str:
     return " ".join(question.split())
 
 
-# "有没有给出/提到/报告…": whether the paper at hand states something, not whether papers exist
-WHETHER_STATED_ZH = re.compile(r"有没有(?:给出|提到|提及|报告|提供|说明|讨论|公开|发布|用到?|做)")
-
-
 def _papers_zh(question: str) -> bool:
     return re.search(ZH_SET_NOUN, question) is not None  # "差分隐私的论文呢？" asks for papers
 
@@ -234,7 +230,7 @@ def _of_discussed(question: str, kind: Kind, history: Sequence[Turn]) -> bool:
         return False  # "What is the acceptance rate?": the corpus's; "What can you do?"
     if not question.isascii():  # (as rendered: its cue words in English)
         # 有没有 before a verb of stating asks whether it does (有没有给出具体的加速比？)
-        asked = kind == "facts" or kind == "which" and WHETHER_STATED_ZH.search(question)
+        asked = kind == "facts" or kind == "which" and re.search(ZH_WHETHER_STATED, question)
         return bool(asked) and not _papers_zh(question) and not defined_term(question, "zh")
     if kind not in SET_KINDS or PAPERS_NOUN_RE.search(question):
         return False

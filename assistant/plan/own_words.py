@@ -8,9 +8,9 @@ import re
 
 from .count import ZH_COUNT_RE, ZH_SENTENCES
 from .cues_zh import ZH_CUES, ZH_FRAMING
+from .filters import GLOSS_RE as DECISION_GLOSS_RE
+from .filters import names_decision
 from .gloss import covered
-
-BRACKETS_RE = re.compile(r"[（(]\s*([^()（）]{1,40}?)\s*[)）]")
 
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
 # and "5篇", "用一句话": plan/count.py
@@ -83,7 +83,8 @@ def content(text: str, lang: str) -> str:
     if lang in LISTING:
         text = EITHER_RE.sub("或", RESTATED_RE.sub("、", OTHER_OF_KIND_RE.sub(" ", text)))
         text = LIKE_RE.sub(lambda m: f"{m.group(1) or ''}{m.group(2)} ", text)
-    text = BRACKETS_RE.sub(lambda m: " " if _a_decision(m.group(1)) else m.group(0), text)
+    # a decision glossed in brackets ("有条件接收（conditional）") is no subject
+    text = DECISION_GLOSS_RE.sub(lambda m: " " if names_decision(m.group(1)) else m.group(0), text)
     for pattern, _ in CUE_TABLES.get(lang, ()):
         text = pattern.sub(" ", text)
     if lang in FRAMING:
@@ -94,13 +95,6 @@ def content(text: str, lang: str) -> str:
         text = text.replace("、", " ")
     text = " ".join(PUNCTUATION_RE.sub(" ", text).split()).strip("、 ")
     return EDGE_OR_RE.sub("", text).strip("、 ")
-
-
-def _a_decision(text: str) -> bool:
-    """Whether a bracketed gloss names a decision ("有条件接收（conditional）"): no subject."""
-    from .filters import decision_in, decision_named  # filters reads cues: imported when used
-
-    return decision_named(text) is not None or decision_in(text) is not None
 
 
 def _glossed_in_english(found: re.Match[str]) -> str:

@@ -17,7 +17,7 @@ from ..text.language import language
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .asks import Each, of_each
-from .count import asked_count, sentences_asked
+from .count import PRECISION_WORDS, asked_count, sentences_asked
 from .cues import COUNT_ASKED_RE, SIMILAR_RE
 from .cues_followup import ASKED_OF_THEM_RE, PLURAL_RE
 from .details import DETAIL_RE
@@ -40,9 +40,8 @@ DEFINE_PAPERS = 5  # listed after what they say the term asked about is: the lik
 # Words that leave a question with no topic of its own once its filter words are gone.
 LISTING_WORDS = frozenset(
     "paper papers which list corpus collection area track there ani all show me are is in the "
-    "what work submiss submit find mani total overal altogeth number count "  # "in total?"
-    "exact precis rough approxim".split()  # "Roughly how many orals are there?"
-)
+    "what work submiss submit find mani total overal altogeth number count".split()  # "in total?"
+) | terms(" ".join(PRECISION_WORDS))  # "Roughly how many orals are there?"
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,8 @@ class PaperTable:
         # the papers a filter lets through, kept for the last few filters (one question asks
         # the retriever, the candidates and the plan for them)
         self._passing = lru_cache(maxsize=PASSING_CACHE)(self._pass)
+        # how many papers write a word exactly: one question reads its names more than once
+        self.written_in = lru_cache(maxsize=PASSING_CACHE)(self._written_in)
 
     @cached_property
     def single_names(self) -> dict[str, str]:
@@ -67,7 +69,7 @@ class PaperTable:
         """The authors the papers list, by name (built on first use)."""
         return Authors(self.papers)
 
-    def written_in(self, word: str) -> int:
+    def _written_in(self, word: str) -> int:
         """How many papers write the word exactly, case and all, in their title or abstract
         (a stem's count folds "SparseD" into "sparse"); scans every paper, so kept for rare
         questions."""
