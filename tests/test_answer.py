@@ -875,6 +875,11 @@ def test_a_field_asked_of_a_paper_is_answered_as_the_corpus_stores_it(engine: En
     gtool = engine.table.get(cited(keywords)[0])
     assert gtool is not None and gtool.display_name == "GTool"
     assert ", ".join(gtool.keywords) in keywords.text and "关键词" in keywords.text
+    both = engine.ask("What keywords does ELMUR list, and what primary area is it in?")
+    assert both.text.split("\n") == [
+        f"- **ELMUR**'s keywords: {', '.join(elmur.keywords)}. [1]",
+        f"- **ELMUR**'s primary area: {elmur.primary_area}. [1]",
+    ]
     # a question about what the abstract says is no field question
     memory = engine.ask("What does the abstract of ELMUR say about memory?")
     assert "The abstract of" not in memory.text and "memory" in memory.text.lower()

@@ -1235,3 +1235,19 @@ def test_another_decision_after_a_negated_one_replaces_it_whole(engine: Engine, 
     turns = replied(first, engine.ask(first))
     plan = engine.plan("what about the posters?", turns)
     assert plan.filters.statuses == ("Poster", "ConditionalPoster") and plan.subject == "RL"
+
+
+@pytest.mark.parametrize(
+    "follow_up", ["and which ones don't?", "Which don't?", "and the ones that don't?"]
+)
+def test_which_ones_dont_lists_the_papers_the_last_list_left_out(
+    engine: Engine, follow_up: str
+) -> None:
+    # it answered about the papers just listed, as if they were what was asked
+    first = "Which papers use reinforcement learning?"
+    listed = engine.ask(first)
+    answer = engine.ask(follow_up, replied(first, listed))
+    shown = {c.paper.id for c in listed.citations}
+    others = {c.paper.id for c in answer.citations}
+    assert shown and others and not shown & others
+    assert answer.text.startswith(f"{19 - len(shown)} papers in this corpus match")

@@ -61,6 +61,9 @@ ORAL = ("Oral", "ConditionalOral")
         # what a set shares is its topics; of two papers named, a comparison
         ("What do these papers have in common?", "topics"),
         ("What do ExpVid and ImagenWorld have in common?", "compare"),
+        # "which target" read as "which (of them) target": a list of one paper and another
+        ("Which target LLMs does RepSpec use?", "facts"),
+        ("Which target LLMs is RepSpec evaluated with?", "facts"),
     ],
 )
 def test_kind_of_question(engine: Engine, question: str, kind: str) -> None:
@@ -486,6 +489,20 @@ def test_how_to_show_the_papers_is_no_part_of_the_subject() -> None:
     assert subject_of("List the papers on model merging sorted by decision") == "model merging"
 
 
+def test_being_submitted_is_no_part_of_the_subject() -> None:
+    # "were submitted" narrowed model merging from 109 papers to 54
+    assert subject_of("How many papers on model merging were submitted?") == "model merging"
+
+
+def test_how_many_were_submitted_and_how_many_accepted_is_a_rate_of_the_topic(
+    engine: Engine,
+) -> None:
+    # it read "accepted" as a filter and the subject as "model merging papers were submitted,
+    # and how": the count of one half, of a different set
+    plan = engine.plan("How many papers on agents were submitted, and how many were accepted?")
+    assert plan.rate and plan.subject == "agents" and not plan.filters.statuses
+
+
 def test_a_subject_that_begins_with_dataset_keeps_it() -> None:
     # "which submissions study dataset ..." once read "dataset" as the thing asked for
     assert subject_of("Which submissions study dataset distillation?") == "dataset distillation"
@@ -736,6 +753,9 @@ def test_a_year_some_papers_are_from_filters_to_them() -> None:
         ("Which papers study link prediction?", ""),
         ("Which area does the memory module target?", ""),
         ("Which of them is in the medical area?", ""),  # which of them
+        # two fields in one question: it answered neither, quoting sentences
+        ("What keywords does list, and what primary area is it in?", "keywords+area"),
+        ("What are the keywords and the link of ?", "keywords+link"),
     ],
 )
 def test_a_field_of_the_corpus_asked_of_a_paper(topic: str, field: str) -> None:
@@ -744,7 +764,13 @@ def test_a_field_of_the_corpus_asked_of_a_paper(topic: str, field: str) -> None:
 
 @pytest.mark.parametrize(
     "question, field",
-    [("ELMUR属于哪个领域？", "area"), ("它的摘要", "abstract"), ("其中哪一个是医学领域的？", "")],
+    [
+        ("ELMUR属于哪个领域？", "area"),
+        ("它的摘要", "abstract"),
+        ("其中哪一个是医学领域的？", ""),
+        ("SCUBA 的主要领域是什么？", "area"),  # 领域是什么 was read as asking for topics
+        ("SCUBA 的关键词和主要领域是什么？", "keywords+area"),
+    ],
 )
 def test_a_field_asked_in_chinese(question: str, field: str) -> None:
     assert field_asked("", content(question, "zh")) == field

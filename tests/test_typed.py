@@ -9,7 +9,9 @@ import pytest
 
 from assistant.answer.typed import _shares
 from assistant.engine import Engine
-from assistant.plan.answer_type import expected_answer
+from assistant.plan.answer_type import asked_senses, expected_answer
+from assistant.schema import replied
+from assistant.text.names import named_tokens
 
 
 @pytest.mark.parametrize(
@@ -83,3 +85,58 @@ def test_a_figure_the_abstract_gives_is_answered_by_the_sentence_giving_it(
 ) -> None:
     answer = engine.ask(question)
     assert not answer.abstained and said in answer.text.split("[1]")[0]
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("SCUBA 一共有多少个任务？", "SCUBA contains 300 task instances"),
+        ("ExpVid 评测了几个多模态大模型？", "We evaluate 19 leading MLLMs"),
+        ("CDA 在多少个数据集上做了实验？", "Results on 27 real datasets"),
+    ],
+)
+def test_a_chinese_figure_question_is_answered_by_the_sentence_counting_what_it_asks_of(
+    engine: Engine, question: str, said: str
+) -> None:
+    # with no English word in them, they quoted the abstract's opening or a "three datasets"
+    # sentence: the noun counted (任务, 多模态大模型, 数据集) is read through the dictionary
+    answer = engine.ask(question)
+    assert said in answer.text.split("[1]")[0]
+
+
+def test_a_chinese_follow_up_asking_how_many_steps_quotes_the_steps(engine: Engine) -> None:
+    # it quoted ELMUR's background sentence, no number in it
+    first = "ELMUR 在哪些 benchmark 上做了实验？"
+    history = replied(first, engine.ask(first))
+    answer = engine.ask("它的记忆长度能到多少步？", history)
+    assert "corridors up to one million steps" in answer.text.split("[1]")[0]
+
+
+def test_the_noun_a_chinese_question_asks_of_is_read_in_english() -> None:
+    assert "step" in asked_senses("它的记忆长度能到多少步？")
+    assert "task" in asked_senses("SCUBA 一共有多少个任务？")
+    assert "metric" in asked_senses("他们提出的两个指标是什么")  # the noun before 是什么
+    assert "model" in asked_senses("用的是什么模型？")  # not 的 of 用的是
+    assert not asked_senses("提高了多少？")  # a figure, of no noun
+
+
+@pytest.mark.parametrize(
+    ("question", "names"),
+    [
+        ("Does RepSpec evaluate on Llama or Qwen?", ["Llama", "Qwen"]),
+        ("Does SCUBA evaluate Claude?", ["Claude"]),
+    ],
+)
+def test_names_the_abstract_never_writes_are_said_unmentioned(
+    engine: Engine, question: str, names: list[str]
+) -> None:
+    # it quoted RepSpec's method sentences, as if they answered
+    answer = engine.ask(question)
+    assert answer.kind == "abstain_detail"
+    assert all(name in answer.text.split("\n")[0] for name in names)
+
+
+def test_a_title_case_topic_is_no_name() -> None:
+    assert named_tokens("Does RepSpec evaluate on Llama or Qwen?") == ["RepSpec", "Llama", "Qwen"]
+    assert named_tokens("Does ELMUR use Reinforcement Learning?") == ["ELMUR"]
+    assert named_tokens("Which Transformer does it use?") == []

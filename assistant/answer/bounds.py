@@ -9,6 +9,7 @@ import re
 
 import numpy as np
 
+from ..plan.answer_type import asked_senses
 from ..plan.threshold import Threshold
 from ..schema import Paper, PaperHit
 from ..store.catalog import packaged
@@ -254,7 +255,9 @@ def stating_count(
     many models does ExpVid evaluate?": "We evaluate 19 leading MLLMs ...", an acronym counted
     by its long form's head), shown first; None when it asks no count or none states it."""
     asked = COUNTED_RE.search(question)
-    nouns = set(tokenize(asked.group(1).split()[-1])) if asked else set()
+    nouns = (
+        set(tokenize(asked.group(1).split()[-1])) if asked else set(asked_senses(question, True))
+    )
     if not nouns:
         return None
     first = next((i for i, s in enumerate(bank.sentences(paper)) if _counts(s, nouns)), None)

@@ -16,7 +16,7 @@ from ..plan.plan import Plan
 from ..schema import ACCEPTED_STATUSES, Paper, PaperHit
 from ..store.catalog import Catalog
 from ..text.latex import clean_latex
-from ..text.names import distinct_tokens
+from ..text.names import named_tokens
 from ..text.tokens import terms, tokenize
 from .details import stated_as, stated_in
 from .evidence import SentenceBank, Weighted
@@ -221,12 +221,12 @@ class Judge:
 
     # -- the abstracts do not state it ---------------------------------------------------------
     def unstated_terms(self, question: str, papers: list[Paper]) -> list[str]:
-        """Distinctive tokens of the question (NPO, GPT-4, A100) that no focused abstract contains
-        and that are not the name of a paper: the abstracts cannot answer about them."""
+        """Names in the question (NPO, GPT-4, A100, "Qwen") that no focused abstract contains and
+        that are not the name of a paper: the abstracts cannot answer about them."""
         text = " ".join(clean_latex(f"{p.title} {p.abstract}") for p in papers).lower()
         names = self.catalog.table.names
         return [
-            t for t in distinct_tokens(question) if t.lower() not in text and t.lower() not in names
+            t for t in named_tokens(question) if t.lower() not in text and t.lower() not in names
         ]
 
 

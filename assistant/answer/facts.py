@@ -9,6 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..embedding import GroupCache
+from ..plan.answer_type import asked_senses
 from ..plan.asks import nearest_aspect
 from ..plan.cues import ASK_RE, WHY_RE
 from ..plan.named import named_as, without
@@ -158,6 +159,8 @@ def question_words(
     if described and plan.lang == "en":
         own = " ".join(w for w in own.split() if not terms(w) & title)
     vector = plan.topic_vector
+    if plan.lang != "en" and about:  # 多少个任务: "task", as the abstract writes it
+        words = words | asked_senses(own, counted=True) & terms(about[0].paper.abstract)
     if plan.lang == "en" and (described or plan.focus and terms(own)):  # its own words choose
         vector, words = bank.embedder.embed_many([own])[0], terms(own)
     if pointing is not None:  # 在这个…的基准上，…: what is asked of it, not what describes it

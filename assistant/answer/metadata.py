@@ -10,22 +10,29 @@ from .draft import Draft, display
 from .evidence import sentences_of
 
 
-def fielded(papers: list[Paper], field: str, lang: str) -> Draft:
-    """Each paper's `field`, a line each (a paragraph each for an abstract)."""
+def fielded(papers: list[Paper], asked: str, lang: str) -> Draft:
+    """Each paper's field asked (or fields: "keywords+area"), a line each (a paragraph each for
+    an abstract)."""
     draft = Draft()
-    many = len(papers) > 1 and field != "abstract"
+    fields = asked.split("+")
+    many = (len(papers) > 1 or len(fields) > 1) and "abstract" not in fields
     for paper in papers:
         # the abstract's first sentence is the citation's evidence, as for a table's header
         cite = draft.cite(paper, next(iter(sentences_of(paper)), ""))
-        name = paper.display_name
-        value = _value(paper, field)
-        if not value:
-            line = say(lang, "field_none", field=say(lang, field), name=name, cite=cite)
-        else:
-            status = paper.status or say(lang, "status_unknown")
-            line = say(lang, f"field_{field}", name=name, value=value, cite=cite, status=status)
-        draft.parts.append(f"- {line}" if many else line + ("\n" if field == "abstract" else ""))
+        for field in fields:
+            line = _line(paper, field, cite, lang)
+            draft.parts.append(
+                f"- {line}" if many else line + ("\n" if field == "abstract" else "")
+            )
     return draft
+
+
+def _line(paper: Paper, field: str, cite: str, lang: str) -> str:
+    name, value = paper.display_name, _value(paper, field)
+    if not value:
+        return say(lang, "field_none", field=say(lang, field), name=name, cite=cite)
+    status = paper.status or say(lang, "status_unknown")
+    return say(lang, f"field_{field}", name=name, value=value, cite=cite, status=status)
 
 
 def _value(paper: Paper, field: str) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Literal
 
 from ..text.tokens import tokenize
+from .gloss import plain_senses, word_ending
 
 Expected = Literal["figure", "name"]
 
@@ -44,13 +45,35 @@ HEAD_RE = re.compile(
 NAMED_OFTEN = 0.16
 
 
+# ... in Chinese, the noun after the question word: 多少个任务, 几个多模态大模型, 多少步, 哪些预训练模型
+ZH_ASKED_RE = re.compile(
+    r"(?:(?P<figure>多少|(?<!哪)几)(?:个|种|项|条|类|位|组|款|套|张|段|次|名)?|哪些|哪个|哪几个|哪种|什么)"
+    r"(?:具体的?)?(?P<noun>[\u4e00-\u9fff]+?)(?=[上里中的呢吗了是，,。？?！!\s]|$)"
+)
+ZH_ASKED_BEFORE_RE = re.compile(  # ... or before it: 两个指标是什么
+    r"(?P<noun>[\u4e00-\u9fff]+?)(?:分别|具体)?是(?:什么|哪些|哪几个|哪个)(?![\u4e00-\u9fff])"
+)
+
+
 def expected_answer(question: str, shares: Mapping[str, float]) -> Expected | None:
     """The kind of answer the question expects, if a specific one (a figure first: "how many
     layers" is a figure, "which layers" a name): a name when the noun asked for is a kind of
     thing the abstracts name NAMED_OFTEN (`shares`: text/names.name_shares)."""
     if FIGURE_RE.search(question):
         return "figure"
-    if (head := HEAD_RE.search(question)) is None:
-        return None
-    stems = tokenize(head.group(1).split()[-1])
+    if (head := HEAD_RE.search(question)) is not None:
+        stems = set(tokenize(head.group(1).split()[-1]))
+    else:
+        stems = set(asked_senses(question))
     return "name" if stems and max(shares.get(s, 0.0) for s in stems) >= NAMED_OFTEN else None
+
+
+def asked_senses(question: str, counted: bool = False) -> frozenset[str]:
+    """The English stems of the noun a Chinese question asks a figure or a name of (`counted`:
+    only one it asks how many of): the plain senses of its head, its last dictionary word (任务:
+    task; 多模态大模型: model, llm; 步: step)."""
+    found = ZH_ASKED_RE.search(question) or ZH_ASKED_BEFORE_RE.search(question)
+    if found is None or counted and not found.groupdict().get("figure"):
+        return frozenset()
+    noun = found.group("noun")
+    return plain_senses(word_ending(noun) or noun[-1])

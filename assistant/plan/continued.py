@@ -15,6 +15,7 @@ from .count import TOTAL_RE, how_many_alone
 from .cues import COUNT_ASKED_RE, DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
 from .cues_followup import (
     ANAPHOR_RE,
+    COMPLEMENT_RE,
     CONTINUATION_RE,
     NUMBERED_RE,
     ORDINAL_RE,
@@ -29,7 +30,7 @@ from .filters import DECISIONS, NEGATED_RE, RATE_RE, decision_in, from_question
 from .kinds import defined_term
 from .named import find_named, names_removed
 from .own_words import content, render
-from .restated import length_only, lengthened, of_every_decision, switched_zh
+from .restated import complement, length_only, lengthened, of_every_decision, switched_zh
 from .scopes import area_from_question
 from .subjects import subject_of
 
@@ -74,10 +75,11 @@ def _continued(
     if at is not None and (named := _named_again(question, history[at].content, lang, table)):
         return named  # "Which papers study this phenomenon?" after "What is grokking?"
     length = length_only(question)  # "and in 2 sentences?", "用一句话呢？"
+    if at is not None and lang == "en" and COMPLEMENT_RE.match(question):
+        return complement(_earlier(history, at, lang, table))  # "and which ones don't?"
     if at is None or not (cue or alone or tail or length):  # no continuation: history unread
         return None
-    # the earlier question as it was read: "and the posters?" in a chain
-    earlier = continued(history[at].content, history[:at], lang, table) or history[at].content
+    earlier = _earlier(history, at, lang, table)
     if length:  # the earlier question, at that length
         return lengthened(earlier, length)
     asked = render(earlier, lang)
@@ -168,6 +170,11 @@ def _named_instead(earlier: str, new: str, table: PaperTable | None) -> str | No
     said = next((n for n in table.names_of.get(before[0], []) if n.lower() in low), None)
     at = low.index(said.lower()) if said else -1
     return f"{earlier[:at]}{alone}{earlier[at + len(said) :]}" if said else None
+
+
+def _earlier(history: tuple[Turn, ...], at: int, lang: str, table: PaperTable | None) -> str:
+    """The earlier question as it was read: "and the posters?" in a chain."""
+    return continued(history[at].content, history[:at], lang, table) or history[at].content
 
 
 def _switched(earlier: str, new: str, picking: bool = True) -> str | None:

@@ -64,6 +64,7 @@ WHICH_VERB = (
     r"^\s*which\s+(?:are|were|do|did|have|can|could|would|will|use|study|propose|involve|address"
     r"|focus|tackle|explore|consider|investigate|target|apply|deal|rely|report|evaluate|train"
     r"|introduce|need|require|mention|work|build)\b(?!.*\b(?:papers?|works|submissions?)\b)"
+    r"(?!\s+[\w-]+\s+(?:is|was|does|do|did|has)\b)"  # "which target LLMs does it use?": a noun
     r"(?!\s+(?:the|its|their)\b)"  # not "which are the main tasks?": what they are
     # "Are they all posters?": which of them are
     r"|^\s*(?:are|were)\s+(?:(?:they|these|those)(?:\s+papers)?\s+all|all\s+of\s+(?:them|these|those))\b"
@@ -102,6 +103,15 @@ DEFINITE_RE = re.compile(
 OWN_PAPERS_RE = re.compile(r"^\s*(?:which|what)\s+(?:papers|works|submissions|studies)\b", re.I)
 OWN_PRONOUNS = frozenset({"they", "their", "theirs"})
 CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
+# ... asking for the papers the last set question's subject leaves out ("and which ones don't?",
+# "which don't mention it?", "and the ones that don't?")
+COMPLEMENT_RE = re.compile(
+    r"^\W*(?:(?:and|but|so|ok|okay)\W+)?(?:which|what|the)(?:\s+(?:ones?|papers|of them|others))?"
+    r"(?:\s+(?:that|which))?\s+(?:do|does|did|are|is)(?:n['’]t|\s+not)"
+    r"(?:\s+(?:mention|state|say|do|use|have|involve|study|address)\s+(?:it|that|this|so|one|them))?"
+    r"\s*[?.!]*\s*$",
+    re.I,
+)
 # ... or closing it: "训练 token 数呢？" (rendered "... what about"), the same asked of another thing
 # (of a question asking for papers of its own, "哪些论文研究了蛋白质设计呢？", a particle only)
 TRAILING_RE = re.compile(r"\bwhat about\s*[？?]?\s*$", re.I)

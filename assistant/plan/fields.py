@@ -12,7 +12,7 @@ from .cues import FRAMING_STEMS
 # each field by its words, English and Chinese
 FIELDS: dict[str, re.Pattern[str]] = {
     "area": re.compile(
-        r"\b(?:primary |research |subject )?(?:areas?|fields?|tracks?)\b|领域", re.I
+        r"\b(?:primary |research |subject )?(?:areas?|fields?|tracks?)\b|(?:主要|研究)?领域", re.I
     ),
     "keywords": re.compile(r"\bkey ?words?\b|\btags\b|关键词|关键字", re.I),
     "abstract": re.compile(r"\b(?:full |whole |complete |entire )?abstracts?\b|摘要", re.I),
@@ -33,10 +33,24 @@ LATIN_RE = re.compile(r"[A-Za-z][\w.+-]*")
 CJK_RE = re.compile(r"[\u4e00-\u9fff]")
 
 
+PARTS_RE = re.compile(r"\s*,?\s*\band\b\s*|[、，,;；]|以及|和|还有", re.I)  # "... and what area?"
+
+
 def field_asked(topic: str, content: str = "") -> str:
-    """The field asked for, or "". `topic`: an English question without the names of the
-    papers it is about; `content`: a question in another language without its cue and framing
-    words (its Latin-letter words, the names, are dropped here)."""
+    """The field asked for, or "": of a question asking for several, each ("keywords+area").
+    `topic`: an English question without the names of the papers it is about; `content`: a
+    question in another language without its cue and framing words (its Latin-letter words,
+    the names, are dropped here)."""
+    parts = [p for p in PARTS_RE.split(content or topic) if p.strip(" ?？.。")]
+    if content:  # its words apart, the names among them dropped
+        parts = [w for p in parts for w in p.split() if CJK_RE.search(w)]
+    asked = [_field("", p) if content else _field(p) for p in parts]
+    if len(set(asked)) > 1 and all(asked):
+        return "+".join(dict.fromkeys(asked))
+    return _field(topic, content)
+
+
+def _field(topic: str, content: str = "") -> str:
     for field, pattern in FIELDS.items():
         if content and (found := pattern.search(content)):
             rest = LATIN_RE.sub(" ", pattern.sub(" ", content))

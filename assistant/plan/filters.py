@@ -9,18 +9,19 @@ from dataclasses import replace
 from ..schema import ACCEPTED_STATUSES, REJECTED_STATUSES, Filters
 from .cues import DECISION_RE
 
-# how the papers of a set fared ("What share of the papers on RLHF were accepted?", "acceptance
-# rate"): counted by decision, which is then no filter
 # where a filter's description says it came from: this question, or an earlier one a follow-up
 # continues (whose filters still hold: "Which orals are about RL?" then "Compare the first two.")
 ASKED_NOW = "(from the question)"
 ASKED_BEFORE = "(from an earlier question)"
+# how the papers of a set fared ("What share of the papers on RLHF were accepted?", "acceptance
+# rate", "... and how many were accepted?"): counted by decision, which is then no filter
 RATE_RE = re.compile(
     r"\b(?:what|which)\s+(?:fraction|share|percentage|proportion|portion)\s+of\b"
-    r"|\b(?:acceptance|rejection)\s+rates?\b|\bhow many of (?:the )?(?:papers|submissions)\b",
+    r"|\b(?:acceptance|rejection)\s+rates?\b|\bhow many of (?:the )?(?:papers|submissions)\b"
+    r"|,?\s*\band how many (?:of (?:them|those) )?(?:were |got |are |have been )?"
+    r"(?:accepted|rejected|withdrawn|papers)\b",  # ... its decision read as a filter: "papers"
     re.I,
 )
-
 DECISIONS: dict[str, tuple[str, ...]] = {
     "accepted": ACCEPTED_STATUSES,
     "oral": ("Oral", "ConditionalOral"),
@@ -36,8 +37,7 @@ DECISIONS: dict[str, tuple[str, ...]] = {
 EITHER_RE = re.compile(r"(?:\s+papers)?\s*(?:,\s*)?(?:or|and/or|and|/|或者?|和|与|及)\s*", re.I)
 ICLR_YEAR = r"ICLR(?:\s*[-']?\s*20\d\d)?"  # "ICLR", "ICLR 2026"
 ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
-# "accepted as a poster", "accepted at ICLR 2026 as an oral": the whole is the filter, not
-# "poster" alone, nor "accepted"
+# "accepted as a poster", "accepted at ICLR 2026 as an oral": the whole is the filter
 AS_A = rf"(?:\b(?:accepted|presented|selected){ICLR}?\s+(?:as|for)\s+(?:an?\s+)?)?"
 # ... and "accepted at ICLR 2026", "accepted only", "orals only": the words after it too
 AT_ICLR = rf"{ICLR}?(?:\s+only\b)?"

@@ -103,16 +103,22 @@ def glossed(text: str) -> frozenset[str]:
 
 @lru_cache(maxsize=256)
 def plainly_glossed(text: str) -> frozenset[str]:
-    """The stems of the short senses (PLAIN_SENSE words or fewer, their glosses in parentheses
-    left out) of every dictionary word inside `text`: what its words plainly mean, without a
-    definition's incidental words (遗忘: "to forget", not the "think" of "to cease to think
-    about (sb or sth) anymore"; 网络: "network", of "network (computing, ...)")."""
-    known = dictionary()
+    """The stems of the plain senses of every dictionary word inside `text`."""
+    return frozenset().union(*(plain_senses(text[i : i + n]) for i, n, _ in words_in(text)))
+
+
+@lru_cache(maxsize=1024)
+def plain_senses(word: str) -> frozenset[str]:
+    """The stems of a dictionary word's short senses (PLAIN_SENSE words or fewer, their glosses
+    in parentheses left out): what it plainly means, without a definition's incidental words
+    (遗忘: "to forget", not the "think" of "to cease to think about (sb or sth) anymore"; 网络:
+    "network", of "network (computing, ...)")."""
+    senses = re.split(r"[/;]", PARENTHESIS_RE.sub(" ", dictionary().get(word, "")))
     return frozenset(
         stem
-        for i, n, _ in words_in(text)
-        for sense in re.split(r"[/;]", PARENTHESIS_RE.sub(" ", known[text[i : i + n]]))
+        for sense in senses
         if 0 < len(tokenize(sense.replace("-", " "))) <= PLAIN_SENSE  # "multi-agent": 2 words
+        and not sense.strip().startswith("CL:")  # its measure word ("CL:個|个[ge4]")
         for stem in tokenize(sense)
     )
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from ..schema import Turn
 from ..text.tokens import terms
 from .count import SENTENCES_RE
+from .cues import NEGATED, NEGATION_RE
 from .cues_followup import CONTINUATION_RE
 from .cues_zh import ZH_DECISION, ZH_PAPERS_NOUN
 from .filters import decision_in, from_question
@@ -79,3 +80,15 @@ def switched_zh(earlier: str, question: str) -> str | None:
     # "那 oral 有几篇？" after "RAG 方向的接收率是多少？" (not its 口头报告率): those on its subject
     ask = "有多少篇" if re.search(r"多少|几", question) else "有哪些"
     return f"{subject}的{said}论文{ask}？" if (subject := content(earlier, "zh")) else None
+
+
+def complement(earlier: str) -> str | None:
+    """The earlier set question asked of the papers its subject leaves out, within its decision
+    ("and which ones don't?" after "Which orals use RL?": "Which oral papers do not involve
+    RL?"); None when it has no subject of its own, or is itself negated."""
+    found = decision_in(earlier)
+    subject = subject_of(from_question(earlier)[1])
+    if not subject or NEGATION_RE.match(subject):
+        return None
+    decision = f"{found[0]} " if found else ""
+    return f"Which {decision}papers {NEGATED} {subject}?"

@@ -88,6 +88,20 @@ def distinct_tokens(question: str) -> list[str]:
     return [t for t in DISTINCT_RE.findall(question) if not is_generic(t)]
 
 
+CAPITALISED_RE = re.compile(r"(?<![.?!:]\s)(?<=\s)[A-Z][a-z]{2,}\b(?!\s+[A-Z])")
+
+
+def named_tokens(question: str) -> list[str]:
+    """The question's distinct tokens, and its capitalised words inside a sentence that stand
+    alone ("on Llama or Qwen"; not "Reinforcement Learning", a topic in title case)."""
+    alone = [
+        m.group()
+        for m in CAPITALISED_RE.finditer(question)
+        if not re.search(r"[A-Z][\w-]*\s+$", question[: m.start()])
+    ]
+    return list(dict.fromkeys([*distinct_tokens(question), *alone]))
+
+
 # the words of a sentence, as a name is read among them: "Qwen2.5-32B", "GPT-4o", "Magpie"
 SENTENCE_WORD_RE = re.compile(r"[A-Za-z0-9][\w.+%×-]*[\w+%×]|[A-Za-z0-9]")
 NEAR_NAME = 2  # a word this close to a name is read as naming its kind ("the HumanRef dataset")
