@@ -751,3 +751,38 @@ def test_my_paper_library_is_the_scope_of_the_question(engine: Engine) -> None:
     # "我的论文库里都有哪些论文？" found "库里都" as its subject and no paper
     answer = engine.ask("我的论文库里都有哪些论文？")
     assert answer.text.startswith("本语料库中有 19 篇论文符合")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "多模态数据集蒸馏那篇用了哪些预训练模型？",  # "X那篇", no 的: it answered about grokking
+        "关于多模态数据集蒸馏的那篇，主要贡献是什么？",  # it listed the corpus's keywords
+    ],
+)
+def test_a_paper_described_in_chinese_is_found_by_its_description(
+    engine: Engine, question: str
+) -> None:
+    answer = engine.ask(question)
+    assert answer.kind == "facts" and answer.citations[0].paper.title.startswith(
+        "Multimodal Dataset Distillation"
+    )
+
+
+def test_full_waveform_inversion_described_in_chinese_is_answered_not_abstained(
+    engine: Engine,
+) -> None:
+    # "全波形反演那篇论文提出了什么新方法？" said no paper addresses it: the description was no
+    # part of what was searched
+    answer = engine.ask("全波形反演那篇论文提出了什么新方法？")
+    assert not answer.abstained and "IG-FWI" in answer.text
+
+
+@pytest.mark.parametrize("follow_up", ["再详细一点", "能说得更具体些吗？", "展开讲讲"])
+def test_asking_for_more_in_chinese_stays_on_the_paper_just_answered(
+    engine: Engine, follow_up: str
+) -> None:
+    # each searched the corpus for its own words and found no paper
+    first = "ExpVid 是做什么的？"
+    answer = engine.ask(follow_up, replied(first, engine.ask(first)))
+    assert not answer.abstained and {c.paper.short_name for c in answer.citations} == {"ExpVid"}

@@ -1251,3 +1251,68 @@ def test_which_ones_dont_lists_the_papers_the_last_list_left_out(
     others = {c.paper.id for c in answer.citations}
     assert shown and others and not shown & others
     assert answer.text.startswith(f"{19 - len(shown)} papers in this corpus match")
+
+
+def test_an_instruction_closing_a_follow_up_is_no_part_of_its_subject(engine: Engine) -> None:
+    # "what about posters — just give me the count" was read as "Which orals are on posters —
+    # just give me the count?", and "ok what about orals, list 2" searched "what about orals"
+    first = "Which papers use reinforcement learning?"
+    history = replied(first, engine.ask(first))
+    counted = engine.plan("and chain-of-thought? — just give me the count", history)
+    assert counted.counted and counted.subject == "chain-of-thought"
+    listed = engine.plan("ok what about chain-of-thought, list 2", history)
+    assert listed.limit == 2 and listed.subject == "chain-of-thought"
+
+
+@pytest.mark.parametrize(
+    ("question", "bare", "form"),
+    [
+        ("Which papers use RL? Just give me the count.", "Which papers use RL?", "How many"),
+        ("papers on RL, just the number please", "papers on RL?", "How many"),
+        ("ok what about the posters, list 5", "ok what about the posters?", "5"),
+        ("what about the total?", "what about the total?", ""),  # no instruction
+        ("Give me the count of papers on RL", "Give me the count of papers on RL", ""),
+    ],
+)
+def test_how_much_of_an_answer_a_question_asks_for_is_read_apart(
+    question: str, bare: str, form: str
+) -> None:
+    from assistant.plan.count import form_asked
+
+    said, asked = form_asked(question)
+    assert said == bare and (form in asked if form else asked == "")
+
+
+@pytest.mark.parametrize("follow_up", ["which uses more data?", "which benchmark is the largest?"])
+def test_which_has_more_of_something_after_a_comparison_asks_among_the_compared(
+    engine: Engine, follow_up: str
+) -> None:
+    # both left the comparison: the first answered about the grokking paper, the second listed
+    # 8 papers that say "benchmark"
+    first = "Compare ImagenWorld, SCUBA and ExpVid"
+    compared = engine.ask(first)
+    plan = engine.plan(follow_up, replied(first, compared))
+    assert set(plan.focus) == {c.paper.id for c in compared.citations} and len(plan.focus) == 3
+
+
+@pytest.mark.parametrize("follow_up", ["can you be more specific?", "tell me more", "elaborate"])
+def test_asking_for_more_stays_on_the_paper_just_answered(engine: Engine, follow_up: str) -> None:
+    # "can you be more specific?" summarised 4 papers on "be more specific"
+    first = "What is ExpVid?"
+    answer = engine.ask(follow_up, replied(first, engine.ask(first)))
+    assert {c.paper.short_name for c in answer.citations} == {"ExpVid"}
+
+
+def test_a_decision_asked_of_the_two_papers_just_compared_is_read_as_a_filter_on_them(
+    engine: Engine,
+) -> None:
+    # "which of the two is a poster?" answered with the pair's keywords; "which one of these
+    # two is a poster?" searched "two" and dropped ELMUR, a poster too
+    first = "Compare ELMUR and RepSpec"
+    history = replied(first, engine.ask(first))
+    for question in ("which of the two is a poster?", "which one of these two is a poster?"):
+        plan = engine.plan(question, history)
+        assert plan.kind == "which" and set(plan.focus) == {ELMUR, REPSPEC}
+        assert "Poster" in plan.filters.statuses and not plan.subject
+    oral = engine.ask("which one is an oral?", history)
+    assert oral.text.startswith("None of these 2 papers has the decision asked for (Oral)")

@@ -579,7 +579,7 @@ def test_a_papers_name_misspelt_by_one_letter_is_read_as_its_name(engine: Engine
     # "what does RepSpech do?" abstained, though typos in other words were read as meant
     answer = engine.ask("what does RepSpech do?")
     assert [c.paper.id for c in answer.citations][:1] == ["bqEi97qzzz"]
-    assert "read as typos: RepSpech -> RepSpec" in answer.notes
+    assert "spelling read as: RepSpech -> RepSpec" in answer.notes
     assert engine.plan("Compare GTol and SCUBA").named == ("bn47cqGQ7l", "bkjKnO9s7T")
     # a name some paper uses is no typo, nor one near two names
     assert engine.plan("Which papers use LoRA?").question == "Which papers use LoRA?"
@@ -651,7 +651,7 @@ def test_who_or_where_papers_come_from_is_noted_and_left_out_of_the_subject(
 def test_typos_are_read_as_the_words_the_papers_use(engine: Engine) -> None:
     answer = engine.ask("wich papers r about speculativ decodng")
     assert [c.paper.id for c in answer.citations] == ["bqEi97qzzz"]  # RepSpec, not abstained
-    assert "read as typos: decodng -> decoding, speculativ -> speculative, wich -> which" in (
+    assert "spelling read as: decodng -> decoding, speculativ -> speculative, wich -> which" in (
         answer.notes
     )
 
@@ -681,6 +681,18 @@ def test_a_typo_a_few_abstracts_share_is_still_read_as_the_far_commoner_word() -
     assert ("retreival", "retrieval") in typos
     # two letters swapped are a slip as letters left out are: the commoner word is meant
     assert spelled("diffusion modles", lambda word: 0)[0] == "diffusion models"  # not modules
+
+
+def test_a_british_spelling_is_read_as_the_one_the_abstracts_mostly_write() -> None:
+    # "behaviour cloning" found 7 accepted papers where "behavior cloning" found 9: ICLR 2026's
+    # abstracts write "behavior" 1,256 times to "behaviour"'s 64
+    from assistant.plan.spelling import spelled
+
+    read, fixed = spelled("accepted papers on behaviour cloning and tokenisation", lambda w: 0)
+    assert read == "accepted papers on behavior cloning and tokenization"
+    assert ("behaviour", "behavior") in fixed
+    for question in ("the four hour tour", "papers on noise"):  # no British spelling
+        assert spelled(question, lambda w: 0) == (question, ())
 
 
 def test_an_ordinal_counts_in_the_latest_list_long_enough(engine: Engine) -> None:
@@ -1075,3 +1087,17 @@ def test_a_decision_glossed_in_brackets_is_one_filter_and_no_subject(
 
     plan = engine.plan(question)
     assert plan.filters.statuses == DECISIONS["conditional"] and plan.subject == ""
+
+
+def test_what_about_another_decision_on_another_subject_asks_both_anew() -> None:
+    # "what about posters on jailbreak defences?" after the orals on jailbreaking was read as
+    # "summarise the orals on posters on jailbreak defences" and found nothing (44 posters match)
+    from assistant.plan.continued import continued
+
+    table = memory_table(o1="Oral", p1="Poster")
+    history = [
+        Turn("user", "summarize the orals on jailbreaking LLMs"),
+        Turn("assistant", "No paper in this corpus (with decision: oral) addresses this.", ()),
+    ]
+    again = continued("what about posters on jailbreak defenses?", history, "en", table)
+    assert again == "summarize the posters on jailbreak defenses"

@@ -11,7 +11,7 @@ from functools import lru_cache
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from ..text.tokens import terms
-from .count import TOTAL_RE, how_many_alone
+from .count import TOTAL_RE, form_asked, how_many_alone
 from .cues import COUNT_ASKED_RE, DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
 from .cues_followup import (
     ANAPHOR_RE,
@@ -25,12 +25,20 @@ from .cues_followup import (
     SET_NOUN_RE,
     SINGULAR_RE,
 )
-from .cues_zh import ZH_PAPERS_NOUN, ZH_PAPERS_TAIL
+from .cues_zh import ZH_PAPERS_TAIL
 from .filters import DECISIONS, NEGATED_RE, RATE_RE, decision_in, from_question
 from .kinds import defined_term
 from .named import find_named, names_removed
 from .own_words import content, render
-from .restated import complement, length_only, lengthened, of_every_decision, switched_zh
+from .restated import (
+    asks_papers,
+    complement,
+    length_only,
+    lengthened,
+    of_every_decision,
+    switched_zh,
+    whole,
+)
 from .scopes import area_from_question
 from .subjects import subject_of
 
@@ -121,6 +129,10 @@ def _of_one(earlier: str, table: PaperTable | None, closing: bool) -> bool:
 def _asked_of(earlier: str, asked: str, question: str, topic: str, lang: str) -> str | None:
     """The earlier set question (`asked`: as the English rules read it) asked of the subject a
     follow-up names (`topic`: its words after the cue, in English)."""
+    if lang == "en" and (found := decision_in(topic)):  # "what about posters on X?" after orals
+        if switched := _switched(earlier, found[1].group(0), picking=False):
+            earlier, topic = switched, SET_LEAD_RE.sub("", from_question(topic)[1].strip())
+            asked = render(earlier, lang)
     if lang == "en":
         before = subject_of(from_question(earlier)[1])
         new = _in_place(before, topic)
@@ -173,8 +185,10 @@ def _named_instead(earlier: str, new: str, table: PaperTable | None) -> str | No
 
 
 def _earlier(history: tuple[Turn, ...], at: int, lang: str, table: PaperTable | None) -> str:
-    """The earlier question as it was read: "and the posters?" in a chain."""
-    return continued(history[at].content, history[:at], lang, table) or history[at].content
+    """The earlier question as it was read ("and the posters?" in a chain), without how much
+    of its answer it asked for ("..., just the count"): a follow-up says so of its own."""
+    asked = form_asked(history[at].content)[0]
+    return continued(asked, history[:at], lang, table) or asked
 
 
 def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
@@ -233,34 +247,20 @@ def _flipped(
         said = (continued(turn.content, history[:i], lang, table) or turn.content) if asked else ""
         before = decision_in(render(said, lang)) if asked else None
         if asked and not _of_subject(said, lang):
-            if before is not None and set(DECISIONS[now[0]]) < set(DECISIONS[before[0]]):
+            if not narrowed and before and set(DECISIONS[now[0]]) < set(DECISIONS[before[0]]):
                 return None  # "is any of them an oral?" after "only the accepted ones": none is
             narrowed = narrowed or before is not None
         elif asked:
-            if before is None and not (narrowed and _asks_papers(said, lang)):
+            if before is None and not (narrowed and asks_papers(said, lang)):
                 continue  # "Compare the first two"; "Which of them are orals?" after a topic
             if before is not None and set(DECISIONS[before[0]]) & set(DECISIONS[now[0]]):
                 return None
             if lang != "en":
                 return switched_zh(said, question)
             return _switched(said, now[1].group(0), picking=False)
-    if narrowed and lang == "en" and not PRONOUN_RE.search(new):
-        return _whole(new, now[0])  # "how many posters?" after "How many orals are there?"
+    if narrowed and not PRONOUN_RE.search(new):  # "how many posters?" after "How many orals are
+        return whole(new if lang == "en" else question, now[0], lang)  # there?", 撤稿的有几篇？
     return None
-
-
-def _whole(question: str, decision: str) -> str:
-    """A question about every paper of a decision, counted when the question counts."""
-    return (
-        f"{'How many' if COUNT_ASKED_RE.search(question) else 'Which'} {decision} papers are there?"
-    )
-
-
-def _asks_papers(question: str, lang: str) -> bool:
-    """Whether a question asks for papers ("Papers on LLM unlearning", 有哪些关于X的论文？)."""
-    if lang != "en":
-        return bool(re.search(ZH_PAPERS_NOUN, question))
-    return bool(SET_NOUN_RE.search(question))
 
 
 def _of_subject(question: str, lang: str) -> bool:

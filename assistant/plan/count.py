@@ -106,3 +106,27 @@ def how_many_alone(question: str) -> bool:
     holds (in total: of every decision)."""
     rest = HOW_MANY_RE.sub("", PRECISION_RE.sub(" ", TOTAL_RE.sub(" ", question)))
     return HOW_MANY_RE.search(question) is not None and not terms(rest)
+
+
+# an instruction closing a question, after a dash, comma or stop, on how much of the answer to
+# give: the count alone ("— just give me the count", "only the number"), so many papers ("ok
+# what about the accepted posters, list 5"); not part of what it is about
+_FORM_LEAD = r"(?:\s*[-–—,;:.!?]+\s*|\s+)(?:(?:please|and|but)\s+)*"
+FORM_RE = re.compile(
+    rf"{_FORM_LEAD}(?:(?P<count>(?:(?:give|tell|show)\s+(?:me\s+)?|just\s+|only\s+)+the\s+"
+    r"(?:count|number|total)(?:\s+only)?)"
+    r"|(?:list|show|give)\s+(?:me\s+)?(?:only\s+|just\s+)?(?:the\s+)?(?:top\s+|first\s+)?"
+    rf"(?P<n>\d{{1,3}}|{'|'.join(NUMBERS)})(?:\s+of\s+them)?)\s*(?:please)?\s*[.!?]*\s*$",
+    re.I,
+)
+
+
+def form_asked(question: str) -> tuple[str, str]:
+    """The question without a closing instruction on how much of the answer to give, and that
+    instruction as the rules read it (" How many are there?", " Give me 5 papers."), or ""."""
+    found = FORM_RE.search(question)
+    if found is None or not found.string[: found.start()].strip():
+        return question, ""
+    bare = question[: found.start()].rstrip(" ,;:-–—")
+    ask = " How many are there?" if found.group("count") else f" Give me {found.group('n')} papers."
+    return (bare if bare[-1:] in "?.!" else f"{bare}?"), ask

@@ -25,7 +25,8 @@ ONE_DESCRIBED_RE = re.compile(
     r"^(?!.*\b(?:papers|works|studies|submissions|ones)\b)"  # a question about several
     r"\s*(?:what|how|why|which|who|where|when|in)\b[^?]*?\b(?:does|did|do|is|was|has|of|in|by)\s+"
     r"(?:the|this|that)\s+(?!(?:\w+est|most|first|last)\b)(?:[\w-]+\s+){0,4}?"
-    r"(?:paper|work|study|benchmark|method|model|submission)\b(?!\s+(?:that|which|who)\b)",
+    r"(?:paper|work|study|benchmark|method|model|submission)\b(?!\s+(?:that|which|who)\b)"
+    r"|^(?!.*(?:哪些|哪几|几篇|多少篇)).*(?:那|这)篇(?!论文都)",  # 关于…的那篇, 检测…的那篇论文
     re.I,
 )
 # a question asking what a term is ("What is GRPO?", "Explain flow matching.", "What does RLHF
@@ -247,7 +248,7 @@ FUNCTION_WORDS = frozenset(
     "involve involves involving "
     "there is are do does did have has i'm looking for with conference iclr year "
     "explain describe gist was were got get just only titles and also so then both either "
-    "should read cite at submitted".split()
+    "should read cite at submitted two three four".split()
 )
 FRAMING_WORDS = FUNCTION_WORDS | frozenset(
     word.strip("?.,").lower()

@@ -92,6 +92,21 @@ CHOOSING_RE = re.compile(
     rf"^\s*which\s+(?:is|was|has|does|did|would|could|can|will)\b(?!.*{SET_NOUN_RE.pattern})",
     re.I,
 )
+# ... or which one of them has more or most of something ("which uses more data?", "which
+# benchmark is the largest?"; plan/superlative.py reads the comparison): of the papers at hand
+COMPARING_RE = re.compile(
+    r"^\s*which(?:\s+(?!(?:papers?|works?|orals?|posters?|submissions?)\b)[a-z-]+)?"
+    r"\s+(?:is|was|has|does|did|would|could|can|will|[a-z]+s)\b",
+    re.I,
+)
+# a request for more of the last answer ("can you be more specific?", "tell me more"): of its
+# papers, though it addresses the assistant (再详细一点: cues_zh.ZH_FRAMING)
+ELABORATE_RE = re.compile(
+    r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:be\s+more\s+specific|elaborate"
+    r"|expand(?:\s+on\s+(?:that|this|it))?|go\s+(?:deeper|into\s+(?:more\s+)?details?)|tell\s+me"
+    r"\s+more|(?:give\s+me\s+)?more\s+details?|say\s+more)(?:\s+please)?\W*$",
+    re.I,
+)
 DEFINITE_RE = re.compile(
     r"\b(?:(?:this|that)(?!\s+(?:collection|corpus|conference|list|library|database)\b)|the "
     r"(?:papers?|methods?|models?|approach(?:es)?|authors|datasets?|benchmarks?|one|two|three|same|above|"
@@ -102,7 +117,10 @@ DEFINITE_RE = re.compile(
 # code?"), not those of an earlier answer
 OWN_PAPERS_RE = re.compile(r"^\s*(?:which|what)\s+(?:papers|works|submissions|studies)\b", re.I)
 OWN_PRONOUNS = frozenset({"they", "their", "theirs"})
-CONTINUATION_RE = re.compile(r"^\s*(?:and|also|what about|how about|then|so|ok|okay)\b", re.I)
+CONTINUATION_RE = re.compile(  # ... after another ("ok what about ...", "and what about ...")
+    r"^\s*(?:(?:ok|okay|so|and|then|also)\W*\s+)*(?:and|also|what about|how about|then|so|ok|okay)\b",
+    re.I,
+)
 # ... asking for the papers the last set question's subject leaves out ("and which ones don't?",
 # "which don't mention it?", "and the ones that don't?")
 COMPLEMENT_RE = re.compile(

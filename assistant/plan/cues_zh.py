@@ -24,7 +24,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (
         r"(?:其中|它们中间?|他们中间?)哪(?:些|篇|一篇|个|一个)|这些里面哪(?:些|篇)"
-        r"|^(?:它们|这些(?:论文)?|他们)?都(?:是|为)(?=[^？?]*吗)",  # "都是海报吗？": which of them are
+        r"|(?:^|(?<=[\s篇]))(?:它们|这些(?:论文)?|他们)?都(?:是|为|(?=被))(?=[^？?]*吗)",  # 都是海报吗？
         " which of them ",
     ),
     # which research directions (topics), not which papers: "哪些领域的论文最多？", "今年的热门研究
@@ -74,7 +74,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"有条件(?:地)?(?:接收|录用)", " conditionally accepted papers "),  # before 接收
     (
-        r"被?(?:直接拒稿|桌拒)|(?<![A-Za-z])(?i:desk[\s-]*reject(?:ed|ion)?)(?![A-Za-z])",
+        r"被?(?:直接拒稿|桌(?:面)?拒(?:稿|绝)?)|(?<![A-Za-z])(?i:desk[\s-]*reject(?:ed|ion)?)(?![A-Za-z])",
         " desk rejected papers ",
     ),
     (r"(?:口头报告|口头)(?:或者?|和|与)(?:海报|墙报)", " orals or posters "),  # both decisions
@@ -249,7 +249,7 @@ ZH_SET_NOUN = r"论文|工作|文章|研究|投稿|稿件|所有|全部|语料|�
 ZH_PAPERS_NOUN = rf"{ZH_SET_NOUN}|报告|海报"
 # the words that name a decision (rendered as filters above), for a follow-up that switches it
 ZH_DECISION = (
-    r"有条件(?:地)?(?:接收|录用)|直接拒稿|桌拒"
+    r"有条件(?:地)?(?:接收|录用)|直接拒稿|桌面?拒稿?"
     r"|(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"
     r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收|中稿|(?<![A-Za-z])(?i:orals?|posters?)(?![A-Za-z])"
 )
@@ -263,7 +263,8 @@ ZH_FRAMING = (
     r"|(?<=论文)数量|数量(?=[，。？?！!]|$)"  # "论文数量": their number
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
     r"|(?<![\u4e00-\u9fff])做(?![法题])|^有没有"  # "有没有做机器遗忘的论文": on machine unlearning
-    r"|(?:详细|具体)?(?:讲讲|说说|聊聊|(?:介绍|讲|说)一下)"  # how to tell it, not what about
+    r"|(?:详细|具体)?(?:讲讲|说说|聊聊|(?:介绍|讲|说)一下)|(?:能|可以)(?:不能)?再?说得?"  # how to tell
+    r"|(?:再|更)(?:详细|具体|深入)(?:一?点|一?些|地)?|(?<![\u4e00-\u9fff])展开|多(?:讲|说)一?[点些]"  # it
     r"|更(?:适合|擅长|适用于?)"  # "哪个更适合长序列？": which one suits long sequences
     r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"
     + ZH_NUMERAL
@@ -287,7 +288,7 @@ ZH_FRAMING = (
 
 # a pointer introducing the description of one paper (在这个评测科学实验视频的基准上, 关于…的那篇
 # 论文), not 该 of 应该 nor 这个 before what is asked (这个分类器)
-ZH_POINTING = r"(?:这个|这篇|那篇|那个|(?<![应活])该)(?!论文|文章|工作)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}的(?:那|这)(?:篇|个)"
+ZH_POINTING = r"(?:这个|这篇|那篇|那个|(?<![应活])该)(?!论文|文章|工作)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}?(?:的(?:那|这)(?:篇|个)|(?:那|这)篇)"
 # how an answer is to be presented, not what it is about (用表格, 请详细, 简要地)
 ZH_PRESENTATION = r"[用以]表格(?:形式)?|列个?表|请?详细(?:地|一点|些|说明)?|请?简要地?|请?简单地?"
 # "用扩散模型做分子生成", "用强化学习训练 LLM 做数学推理": a method used for a task, both of the

@@ -18,8 +18,10 @@ from .cues_followup import (
     ADDRESSED_RE,
     CHOOSING_RE,
     CHOOSING_WORDS,
+    COMPARING_RE,
     CONTINUATION_RE,
     DEFINITE_RE,
+    ELABORATE_RE,
     NUMBERED_RE,
     ORDINAL_RE,
     OTHER_ONE_RE,
@@ -43,6 +45,7 @@ from .gloss import mostly_held
 from .kinds import SET_KINDS, Kind, defined_term
 from .own_words import content, latin_terms
 from .subjects import asks_decision, subject_of
+from .superlative import superlative
 
 ZH_CHAR_RE = re.compile(r"[\u4e00-\u9fff]")
 THE_RE = re.compile(r"\b(?:the|its)\b", re.I)
@@ -100,12 +103,16 @@ def is_followup(question: str, kind: Kind, bare: bool = False) -> bool:
     )
     if any(cue.search(question) for cue in cues) or _points_back(question):
         return True
+    if ELABORATE_RE.match(question):  # "can you be more specific?"
+        return True
     if bare and kind != "topics":
         return True
     if TRAILING_RE.search(question) and not (WHICH_RE.search(question) or _papers_zh(question)):
         return True  # "训练 token 数呢？", not "哪些论文研究了蛋白质设计呢？"
     if CHOOSING_RE.search(question) and len(question.split()) <= CHOOSING_WORDS:
         return True  # "Which is more efficient?", not "Which is the best benchmark for X?"
+    if COMPARING_RE.search(question) and len(question.split()) <= CHOOSING_WORDS:
+        return superlative(question, comparative=True) is not None  # "which uses more data?"
     short = len(question.split()) <= SHORT_QUESTION_WORDS and not _papers_zh(question)
     weak = bool(DEFINITE_RE.search(question)) or short
     # a detail or a field asked of no paper named ("Where can I find the code?", "Show me the

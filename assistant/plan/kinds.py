@@ -95,7 +95,7 @@ def classify(
         return "which"
     if named >= 2 and CHOICE_RE.search(question):  # which of them (or whether they) do something
         return "which"
-    if about == 0 and ONE_DESCRIBED_RE.search(question):
+    if about == 0 and ONE_DESCRIBED_RE.search(meaning or question):  # 关于…的那篇，…
         return "facts"
     searched = about == 0 and resolved and typed(question, meaning)
     if searched or WHICH_RE.search(question) and (about == 0 or picks(question, filtered)):
@@ -117,11 +117,19 @@ def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) ->
         return "similar"
     if about <= 1 and asks_decision(question):
         return "facts"
-    if focus >= 2 and filtered and ASKED_OF_THEM_RE.match(question):
+    if focus >= 2 and WHICH_OF_SET_RE.match(question):  # "Which of the two uses RL?"
         return "which"
+    if (
+        focus >= 2
+        and filtered
+        and (ASKED_OF_THEM_RE.match(question) or WHICH_LEAD_RE.match(question))
+    ):
+        return "which"  # "is either of them rejected?", "which one is an oral?"
     return None
 
 
+WHICH_LEAD_RE = re.compile(r"\s*which\b", re.I)
+WHICH_OF_SET_RE = re.compile(r"\s*which\s+(?:one\s+)?of\s+(?:the|these|those|them)\b", re.I)
 QUESTION_OPENER_RE = re.compile(
     r"^\s*(?:what|which|how|why|who|whom|whose|where|when|is|are|was|were|does|do|did|can|could|"
     r"should|would|will|has|have|had|tell|show|give|list|find|summari[sz]e|compare|explain|"

@@ -25,7 +25,7 @@ from .fields import field_asked
 from .filters import RATE_RE, as_earlier, asked_of, merge, without_decision
 from .followup import Resolved, resolve, subjectless
 from .foreign import Foreign
-from .kinds import SET_KINDS, Kind, classify, defined_term, prototypes_for
+from .kinds import SET_KINDS, WHICH_LEAD_RE, Kind, classify, defined_term, prototypes_for
 from .named import find_named, names_removed
 from .own_words import content, render
 from .reading import read
@@ -206,7 +206,8 @@ def _asked(
     one = one and not PLURAL_RE.search(rendered)  # "Which of them are orals?" filters its one
     about = named or list(resolved.focus)
     wide = first in SET_KINDS or first == "similar"  # "accepted papers similar to ThinKV"
-    wide = wide or len(about) > 1 and ASKED_OF_THEM_RE.match(rendered) is not None  # of two
+    of_them = ASKED_OF_THEM_RE.match(rendered) or WHICH_LEAD_RE.match(rendered)  # "which of the
+    wide = wide or len(about) > 1 and of_them is not None  # two is a poster?": among them
     return asked_of(filters, flags, about, wide and not one, rendered)
 
 

@@ -9,6 +9,7 @@ from ..store.papers import PaperTable
 from ..text.language import language
 from ..text.messages import say
 from .continued import continued
+from .count import form_asked
 from .spelling import misnamed, normalise, spelled
 
 
@@ -26,9 +27,11 @@ def read(
     notes = (
         [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
     )
+    question, form = form_asked(question)  # "... — just give me the count"
     again = continued(question, history, lang, table)
     if again is None:
-        return question, history, tuple(notes)
+        return question + form, history, tuple(notes)
+    again += form
     return again, _before_root(history, lang), (*notes, say(lang, "read_as", question=again))
 
 

@@ -10,8 +10,8 @@ from collections.abc import Callable, Sequence
 from ..schema import Turn
 from ..text.tokens import terms
 from .count import SENTENCES_RE
-from .cues import NEGATED, NEGATION_RE
-from .cues_followup import CONTINUATION_RE
+from .cues import COUNT_ASKED_RE, NEGATED, NEGATION_RE
+from .cues_followup import CONTINUATION_RE, SET_NOUN_RE
 from .cues_zh import ZH_DECISION, ZH_PAPERS_NOUN
 from .filters import decision_in, from_question
 from .own_words import content, render
@@ -92,3 +92,23 @@ def complement(earlier: str) -> str | None:
         return None
     decision = f"{found[0]} " if found else ""
     return f"Which {decision}papers {NEGATED} {subject}?"
+
+
+ZH_COUNTED_RE = re.compile(r"多少|几篇|有几")
+
+
+def whole(question: str, decision: str, lang: str = "en") -> str:
+    """A question about every paper of a decision, counted when the question counts."""
+    if lang != "en":
+        said = ZH_DECISION_WORDS[decision]
+        return f"{'有多少篇' if ZH_COUNTED_RE.search(question) else '有哪些'}{said}的论文？"
+    return (
+        f"{'How many' if COUNT_ASKED_RE.search(question) else 'Which'} {decision} papers are there?"
+    )
+
+
+def asks_papers(question: str, lang: str) -> bool:
+    """Whether a question asks for papers ("Papers on LLM unlearning", 有哪些关于X的论文？)."""
+    if lang != "en":
+        return bool(re.search(ZH_PAPERS_NOUN, question))
+    return bool(SET_NOUN_RE.search(question))

@@ -67,19 +67,45 @@ def _by_length() -> dict[int, list[str]]:
     return out
 
 
+# British spellings and the American ones the abstracts mostly write ("behaviour cloning" found
+# 7 accepted papers, "behavior cloning" 9): read as those when AMERICAN_RATIO times as common
+BRITISH = (
+    (re.compile(r"(?<=[a-z]{3})our(?=(?:s|ed|ing|al|ally|hood|able)?$)"), "or"),  # behaviour
+    (re.compile(r"is(?=(?:e|es|ed|ing|ation|ations|er|ers)$)"), "iz"),  # tokenisation, optimise
+    (re.compile(r"ys(?=(?:e|es|ed|ing)$)"), "yz"),  # analyse
+    (re.compile(r"(?<=[aeiou]l)l(?=(?:ed|ing|er|ers)$)"), ""),  # modelling, labelled
+    (re.compile(r"tre(?=s?$)"), "ter"),  # centre
+)
+AMERICAN_RATIO = 10
+
+
 def spelled(question: str, used: Callable[[str], int]) -> tuple[str, tuple[tuple[str, str], ...]]:
-    """The question with its typos read as meant, and each (typo, word) read. `used`: how many
-    papers of the corpus at hand use a word (a word of its own is no typo)."""
+    """The question with its typos read as meant, and its British spellings as the conference
+    mostly writes them, and each (word, word read). `used`: how many papers of the corpus at
+    hand use a word (a word of its own is no typo)."""
     if language(question) != "en" or not known_words():
         return question, ()
     fixed: dict[str, str] = {}
     for word in set(WORD_RE.findall(question)):
         if _typo(word) and (meant := _meant(word)) and _rare_beside(word, meant, used):
             fixed[word] = meant
+        elif american := _american(word):
+            fixed[word] = american
     if not fixed:
         return question, ()
     text = WORD_RE.sub(lambda m: fixed.get(m.group(0), m.group(0)), question)
     return text, tuple(sorted(fixed.items()))
+
+
+def _american(word: str) -> str | None:
+    """The American spelling of a British one the conference's abstracts write AMERICAN_RATIO
+    times as often (behaviour: behavior), or None."""
+    known = known_words()
+    for pattern, american in BRITISH:
+        other = pattern.sub(american, word, count=1)
+        if other != word and known.get(other, 0) >= AMERICAN_RATIO * max(1, known.get(word, 0)):
+            return other
+    return None
 
 
 def misnamed(

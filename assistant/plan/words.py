@@ -15,7 +15,7 @@ from ..embedding import MiniLMEmbedding
 from ..store.papers import PaperTable
 from ..text.language import language
 from .cues import BYLINE_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
-from .cues_zh import ZH_INSTRUMENT
+from .cues_zh import ZH_INSTRUMENT, ZH_POINTING
 from .followup import Resolved, unpointed
 from .foreign import Foreign, Translation
 from .kinds import SET_KINDS, Kind
@@ -27,6 +27,10 @@ from .superlative import superlative_zh, without_superlative
 from .threshold import threshold, threshold_zh, without_threshold
 
 INSTRUMENT_RE = re.compile(ZH_INSTRUMENT)
+POINTING_RE = re.compile(ZH_POINTING)
+# ... the bridge translates terms (全波形反演, 多模态数据集蒸馏), not a longer description
+# (从模型输出检测大模型遗忘痕迹: "score-based generative models"), which the multilingual side reads
+TERM_CHARS = 10
 # a phrase a restatement adds is kept when at least this close (MiniLM cosine) to one of what it
 # restates: "data-efficient training" is 0.67 from "data efficiency"; "low-rank adaptation" 0.22
 # and "deep equilibrium models" 0.36 from "model quantization" (chosen on dev, see RESULTS.md)
@@ -116,6 +120,8 @@ def foreign_words(
     translated = restated[1] if restated else foreign.translate(own)
     translation = instrumental(foreign, own) or translated
     english = translation.phrases
+    if kind not in SET_KINDS:
+        english = (*_described(foreign, question, lang), *english)
     query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
     subject = (translation.subject or own) if kind in SET_KINDS else ""
     texts = list(dict.fromkeys([query, subject]))
@@ -133,6 +139,14 @@ def foreign_words(
         negated=NEGATED in rendered,  # wherever it stands: "与视频无关" ends the question
         headed=translation.headed,
     )
+
+
+def _described(foreign: Foreign, question: str, lang: str) -> tuple[str, ...]:
+    """The English of the term a question describes its one paper by (全波形反演那篇…: the paper
+    is found by it too; the whole's phrases are what is asked of it, "new methods")."""
+    found = POINTING_RE.search(question)
+    described = content(found.group(0), lang) if found else ""
+    return foreign.english(described) if 0 < len(described) <= TERM_CHARS else ()
 
 
 def _restated(

@@ -4,7 +4,7 @@ met as a whole or in its words (sets.readings)."""
 from __future__ import annotations
 
 READINGS: dict[str, dict[str, str]] = {
-    "spelling": {"en": "read as typos: {words}", "zh": "按拼写错误理解：{words}"},
+    "spelling": {"en": "spelling read as: {words}", "zh": "按拼写错误理解：{words}"},
     "part_only": {
         "en": "no paper matches “{subject}” as a whole; these match “{part}”",
         "zh": "没有论文与“{subject}”整体相符；以下论文与“{part}”相符",
