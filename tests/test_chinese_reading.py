@@ -786,3 +786,12 @@ def test_asking_for_more_in_chinese_stays_on_the_paper_just_answered(
     first = "ExpVid 是做什么的？"
     answer = engine.ask(follow_up, replied(first, engine.ask(first)))
     assert not answer.abstained and {c.paper.short_name for c in answer.citations} == {"ExpVid"}
+
+
+def test_a_field_named_in_chinese_is_the_area_of_that_name(engine: Engine) -> None:
+    # "优化领域的 oral" searched the topic and counted 32 orals where the area holds 10; only
+    # "主要领域为…" was read as an area
+    plan = engine.plan("强化学习领域的论文有几篇？")
+    assert plan.filters.areas == ("reinforcement learning",) and not plan.subject
+    # a field that names no area, or only a word of one ("学习" of 联邦学习), stays a topic
+    assert not engine.plan("我在找联邦学习方向的论文。").filters.areas

@@ -1316,3 +1316,24 @@ def test_a_decision_asked_of_the_two_papers_just_compared_is_read_as_a_filter_on
         assert "Poster" in plan.filters.statuses and not plan.subject
     oral = engine.ask("which one is an oral?", history)
     assert oral.text.startswith("None of these 2 papers has the decision asked for (Oral)")
+
+
+def test_comparing_the_paper_at_hand_with_one_described_finds_that_one(engine: Engine) -> None:
+    # "the paper that detects unlearning traces" was read as no paper of the corpus: the answer
+    # quoted the first paper's sentences and compared nothing
+    first = "What does the multimodal dataset distillation paper propose?"
+    history = replied(first, engine.ask(first))
+    answer = engine.ask("compare it with the paper that detects unlearning traces", history)
+    assert answer.kind == "compare"
+    assert {c.paper.id for c in answer.citations} == {"bl3drImevi", "bqEnnzfhBZ"}
+
+
+def test_a_second_which_one_chooses_among_the_same_papers_as_the_first(engine: Engine) -> None:
+    # after "which one uses reinforcement learning?" (Rex-Thinker), "which one is medical?" was
+    # asked of Rex-Thinker alone and found none
+    first = "Compare Rex-Thinker and TumorChain"
+    history = replied(first, engine.ask(first))
+    rl = "which one uses reinforcement learning?"
+    history += replied(rl, engine.ask(rl, history))
+    plan = engine.plan("which one is medical?", history)
+    assert set(plan.focus) == {REX, TUMOR}

@@ -1101,3 +1101,25 @@ def test_what_about_another_decision_on_another_subject_asks_both_anew() -> None
     ]
     again = continued("what about posters on jailbreak defenses?", history, "en", table)
     assert again == "summarize the posters on jailbreak defenses"
+
+
+def test_a_title_head_names_its_paper_before_one_whose_abstract_mentions_it() -> None:
+    # "compare it with Fast-dLLM" compared Fast-dLLM v2, whose abstract says "Fast-dLLM" and
+    # "compared"; "Fast-dLLM v2" found both papers once the shorter name was looked up too
+    from assistant.plan.named import find_named
+
+    one = "Fast-dLLM: Training-free Acceleration of Diffusion LLM"
+    two = "Fast-dLLM v2: Efficient Block-Diffusion LLM"
+    rows = [
+        {"id": "one", "title": one, "abstract": "Diffusion LLMs are slow."},
+        {
+            "id": "two",
+            "title": two,
+            "abstract": "Compared with Fast-dLLM, we adapt models.",
+            "names": ["Fast-dLLM"],
+        },
+    ]
+    table = small_table(rows)
+    assert {i for i, _, _ in table.names["fast-dllm"]} == {"one", "two"}
+    assert find_named(table, "compare it with Fast-dLLM") == ["one"]
+    assert find_named(table, "compare it with Fast-dLLM v2") == ["two"]

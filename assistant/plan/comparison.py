@@ -16,7 +16,9 @@ from .plan import Plan
 
 # another paper a comparison describes: "the chain-of-thought paper", 那篇做视频的论文
 DESCRIBED_RE = re.compile(
-    r"\b(?:the|that)\s+(?:[\w-]+\s+){1,6}?(?:paper|work|study|submission)\b", re.I
+    r"\b(?:the|that)\s+(?:[\w-]+\s+){1,6}?(?:paper|work|study|submission)\b"
+    r"|\bthe\s+(?:paper|work|study|submission|one)\s+(?:that|which|on|about|where|with)\b",  # ... that
+    re.I,  # detects unlearning traces
 )
 ZH_DESCRIBED_RE = re.compile(r"论文|文章|那篇")
 

@@ -26,6 +26,8 @@ from .cues_followup import (
 )
 from .named import mentioned_papers
 
+# "which one is medical?": one of several, as "which one uses RL?" before it asked of the two
+CHOOSES_RE = re.compile(r"^\s*(?:and\s+|so\s+)?which\s+one\b", re.I)
 # the two papers of the latest answers about one each ("SpecBranch's speedup?", "and PARD?")
 BOTH_RE = re.compile(r"\b(?:the|these|those)\s+two\b|\bboth\b|这两篇|两者", re.I)
 
@@ -115,7 +117,7 @@ def _several(question: str, wanted: Filters | None = None) -> bool:
     """Whether the question points at several papers: a plural ("which of them", "the accepted
     ones"), an ordinal or range ("the first one", "the last two"), which count in a list, or,
     not about "it", a count or a decision alone ("How many are accepted?", "列一下海报的")."""
-    cues = (PLURAL_RE, PARTITIVE_RE, ORDINAL_RE, RANGE_RE)
+    cues = (PLURAL_RE, PARTITIVE_RE, ORDINAL_RE, RANGE_RE, CHOOSES_RE)
     if any(cue.search(question) for cue in cues):
         return True
     counted = COUNT_ASKED_RE.search(question) or (wanted is not None and wanted.statuses)

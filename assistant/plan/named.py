@@ -14,6 +14,7 @@ from ..text.cedict import everyday_english
 from ..text.latex import greek_spelt
 from ..text.names import NAME_TOKEN_RE, distinctive
 from ..text.tokens import terms
+from .cues import COMPARE_RE
 from .foreign import conference_phrases
 
 MAX_NAME_PAPERS = 4  # a name shared by more papers than this is not a name, it's a topic
@@ -33,12 +34,15 @@ def find_named(table: PaperTable, question: str) -> list[str]:
     question = greek_spelt(question)
     tokens = [(m.group(0).rstrip(".")) for m in NAME_TOKEN_RE.finditer(question)]
     found: list[str] = _long_names_in(table, question)
+    named: set[int] = set()  # words a longer name took ("Fast-dLLM" of "Fast-dLLM v2")
     for size in (6, 5, 4, 3, 2, 1):
         for start in range(len(tokens) - size + 1):
+            if named & set(range(start, start + size)):
+                continue
             phrase = " ".join(tokens[start : start + size])
-            for paper_id in _lookup(table, phrase, size, question):
-                if paper_id not in found:
-                    found.append(paper_id)
+            if ids := _lookup(table, phrase, size, question):
+                named |= set(range(start, start + size))
+            found += [i for i in ids if i not in found]
     return found or _misspelt(table, tokens)
 
 
@@ -153,7 +157,9 @@ def _keyword_topics() -> frozenset[str]:
 def _described(table: PaperTable, question: str, phrase: str, ids: list[str]) -> str | None:
     """Of several papers sharing a name (REG the optimizer, REG the guidance rule), the one whose
     title and abstract hold clearly more of the rest of the question, if one does."""
-    rest = terms(question) - terms(phrase)
+    # (not by the words that ask for a comparison: "compare it with Fast-dLLM" is no question
+    # about the Fast-dLLM v2 abstract that says "compared with Fast-dLLM")
+    rest = terms(COMPARE_RE.sub(" ", question)) - terms(phrase)
     if len(set(ids)) < 2 or not rest:
         return None
     fits = sorted(
@@ -241,7 +247,9 @@ def names_removed(text: str, table: PaperTable, paper_ids: list[str], every: boo
 
 def without(text: str, names: Iterable[str]) -> str:
     """`text` without the given names, as whole words, and without the words that join them."""
-    for name in sorted(names, key=len, reverse=True):  # "xLSTM Scaling Laws" before "xLSTM"
+    lowered = text.lower()  # (a follow-up about 19,638 papers: most names are not in it)
+    present = {n for n in names if n and n.lower() in lowered}
+    for name in sorted(present, key=len, reverse=True):  # "xLSTM Scaling Laws" before "xLSTM"
         text = named_as(text, name, "\x00")
     text = JOINED_RE.sub("", text).replace("\x00", " ")
     return " ".join(text.split())

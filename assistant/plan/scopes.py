@@ -50,7 +50,10 @@ def without_areas(text: str, areas: tuple[str, ...]) -> str:
     """The text without the names of the areas it filters by ("datasets and benchmarks 领域")."""
     for area in areas:
         text = re.sub(rf"{re.escape(area)}\s*(?:{ZH_AREA})?", " ", text, flags=re.I)
-    return ZH_PRIMARY_RE.sub(" ", text) if areas else text  # "主要领域是强化学习"
+    if not areas:
+        return text
+    named = ZH_PRIMARY_RE.sub(" ", text)  # "主要领域是强化学习"
+    return named if named != text else ZH_FIELD_RE.sub(" ", text, count=1)  # "优化领域的"
 
 
 def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
@@ -112,7 +115,7 @@ def area_translated(
     by its English translations; none when no area's name holds one."""
     match = ZH_PRIMARY_RE.search(text)
     if match is None:
-        return Filters(), text
+        return _field_area(text, table, translate)
     name = match.group("name")
     english, areas = (name,) if name.isascii() else translate(name), table.areas
     area = next((a for p in english if (a := area_named(p, areas)) is not None), None)
@@ -122,6 +125,37 @@ def area_translated(
         return Filters(), text
     rest = " ".join((text[: match.start()] + " " + text[match.end() :]).split())
     return Filters(areas=(area,), description=(f"area: {area} {ASKED_NOW}",)), rest
+
+
+# "优化领域的 oral", "学习理论领域的口头报告": the field a question names, an area when its English
+# names one as an English question would (optimization), not when it is a word of a wider one
+# ("privacy" of "alignment, fairness, safety, privacy, ...")
+ZH_FIELD_RE = re.compile(rf"(?P<name>[\u4e00-\u9fff]{{2,}})\s*(?:{ZH_AREA})(?!是|为)")
+
+
+def _field_area(
+    text: str, table: PaperTable, translate: Callable[[str], tuple[str, ...]]
+) -> tuple[Filters, str]:
+    for match in ZH_FIELD_RE.finditer(text):
+        run = match.group("name")
+        # the longest ending the bridge translates names the field ("联邦学习", not its 学习)
+        names = (run[-n:] for n in range(min(8, len(run)), 1, -1))
+        english = next((found for name in names if (found := translate(name))), ())
+        if area := next((a for p in english if (a := _names_area(p, table.areas))), None):
+            rest = " ".join((text[: match.start()] + " " + text[match.end() :]).split())
+            return Filters(areas=(area,), description=(f"area: {area} {ASKED_NOW}",)), rest
+    return Filters(), text
+
+
+def _names_area(phrase: str, areas: list[str]) -> str | None:
+    """The area the English phrase names, as an English question's "the X area" does: its whole
+    name, or its name's first part ("learning theory"; not "computer vision", a topic beside
+    others in "applications to computer vision, audio, language, ...")."""
+    said = terms(phrase)
+    for area in areas:
+        if said and said in (terms(re.split(r"[(,]| including", area)[0]), terms(area)):
+            return area
+    return None
 
 
 def stated(
