@@ -1337,3 +1337,12 @@ def test_a_second_which_one_chooses_among_the_same_papers_as_the_first(engine: E
     history += replied(rl, engine.ask(rl, history))
     plan = engine.plan("which one is medical?", history)
     assert set(plan.focus) == {REX, TUMOR}
+
+
+def test_which_of_two_has_more_of_a_quantity_ranks_them_not_judges_them(engine: Engine) -> None:
+    # "which one uses larger models?" judged both papers on "uses larger models" and said none
+    # matches; the quantity ranks the two compared papers
+    first = "Compare RepSpec and xLSTM Scaling Laws"
+    history = replied(first, engine.ask(first))
+    answer = engine.ask("which one uses larger models?", history)
+    assert not answer.abstained and answer.citations[0].paper.id == XLSTM

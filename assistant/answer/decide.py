@@ -15,6 +15,7 @@ from ..plan.own_words import content
 from ..plan.plan import Plan
 from ..schema import ACCEPTED_STATUSES, Paper, PaperHit
 from ..store.catalog import Catalog
+from ..text.counts import either
 from ..text.latex import clean_latex
 from ..text.names import named_tokens
 from ..text.tokens import terms, tokenize
@@ -88,7 +89,9 @@ class Judge:
             return Decision("abstain_detail", tuple(about), plan.detail)
         unknown = self.unstated_terms(plan.question, papers) if plan.anchored else []
         if unknown and plan.kind == "facts":
-            return Decision("abstain_detail", tuple(about), ", ".join(unknown), mention=True)
+            return Decision(
+                "abstain_detail", tuple(about), either(unknown, plan.lang), mention=True
+            )
         total = self.listed(plan) if plan.listing else 0
         return Decision("answer", tuple(self.choose(plan, hits)), total=total)
 
@@ -224,9 +227,13 @@ class Judge:
         """Names in the question (NPO, GPT-4, A100, "Qwen") that no focused abstract contains and
         that are not the name of a paper: the abstracts cannot answer about them."""
         text = " ".join(clean_latex(f"{p.title} {p.abstract}") for p in papers).lower()
-        names = self.catalog.table.names
+        names, held = self.catalog.table.names, terms(text)
         return [
-            t for t in named_tokens(question) if t.lower() not in text and t.lower() not in names
+            t
+            for t in named_tokens(question)
+            if t.lower() not in text
+            and t.lower() not in names
+            and not terms(t) <= held  # "Transformers" of "a transformer architecture"
         ]
 
 

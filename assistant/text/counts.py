@@ -20,3 +20,12 @@ def first_of(names: list[str], total: int, sep: str = ", ") -> str:
 def plural(n: int, noun: str) -> str:
     """`n` and the noun in the number it takes ("1 paper", "2 papers", "0 papers")."""
     return f"{n:,} {noun if n == 1 else noun + 's'}"
+
+
+def either(names: list[str], lang: str = "en") -> str:
+    """Names as alternatives: "Llama or Qwen", "A, B or C" (Llama或Qwen)."""
+    if len(names) < 2:
+        return "".join(names)
+    if lang == "zh":
+        return "、".join(names[:-1]) + "或" + names[-1]
+    return ", ".join(names[:-1]) + " or " + names[-1]
