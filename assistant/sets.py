@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING
 
 from .answer.decide import Decision
 from .answer.evidence import Weighted
+from .answer.ranked import RANKED_AMONG
 from .answer.set_llm import judged_by_llm, llm_judges
 from .answer.sides import side_by_side
 from .answer.subject import names_of, sole_name
 from .plan.foreign import doubtful
 from .plan.own_words import render
 from .plan.plan import Plan
+from .plan.superlative import superlative
 from .retrieve.candidates import exhaustive, gather, unnegated
 from .retrieve.mentions import found_by, literal_hits, named_hits, names_found_by
 from .schema import Answer, PaperHit
@@ -44,6 +46,8 @@ def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
         return found, found, (names_found_by(plan, names.names, names.any_of),)
     ranked = judge.rank(plan, gather(engine.retriever, plan, judge.alternatives(plan)))
     kept = {j.paper.id for j in judge.kept(plan, ranked)}
+    if ranks_given(plan):  # "which one uses larger models?" of two: ranked by it, not judged
+        kept = {j.paper.id for j in ranked if j.paper.id in plan.focus}
     notes: tuple[str, ...] = ()
     if llm and plan.subject and llm_judges(engine.settings):
         kept, notes = judged_by_llm(engine.settings, engine.bank, plan, ranked, kept)
@@ -54,6 +58,12 @@ def judge_set(engine: Engine, plan: Plan, llm: bool = False) -> Judged:
         PaperHit(j.paper, round(j.probability, 4), named=j.paper.id in plan.pinned) for j in ranked
     ]
     return [h for h in judged if h.paper.id in kept], judged, notes
+
+
+def ranks_given(plan: Plan) -> bool:
+    """Whether a follow-up asks which of a few papers at hand has more or most of a quantity."""
+    most = superlative(plan.question, comparative=True) if plan.lang == "en" else None
+    return 1 < len(plan.focus) <= RANKED_AMONG and most is not None and bool(most.quantity)
 
 
 def readings(engine: Engine, plan: Plan) -> Iterator[Plan]:

@@ -1346,3 +1346,16 @@ def test_which_of_two_has_more_of_a_quantity_ranks_them_not_judges_them(engine: 
     history = replied(first, engine.ask(first))
     answer = engine.ask("which one uses larger models?", history)
     assert not answer.abstained and answer.citations[0].paper.id == XLSTM
+
+
+def test_which_of_two_has_more_of_what_no_figure_gives_shows_what_each_reports(
+    engine: Engine,
+) -> None:
+    # "which of the two uses more data?" listed both as matching, quoting a results sentence;
+    # "which one needs more compute?" matched SCUBA on "computer-use"
+    first = "Compare GTool and SCUBA"
+    history = replied(first, engine.ask(first))
+    data = engine.ask("which of the two uses more data?", history)
+    assert "Data, as each of these 2 papers states it" in data.text
+    compute = engine.ask("which one needs more compute?", history)
+    assert compute.text.startswith("The abstracts give no common measure to rank these 2 papers")

@@ -41,7 +41,7 @@ from .draft import Draft
 from .evidence import SentenceBank
 from .facts import asks_of, described_paper, facts, problem_near, question_words
 from .metadata import fielded
-from .ranked import ranked
+from .ranked import RANKED_AMONG, ranked
 from .status import decided, fared
 from .summary import summary
 from .topics import topics
@@ -140,6 +140,10 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     asked = superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
     # an aspect asked of each is no ranking ("the most popular benchmarks for X": the names counted)
     if asked and not plan.aspect and (draft := ranked(bank, about, asked, plan.lang)) is not None:
+        return draft
+    if asked and asked.quantity and 1 < len(plan.focus) <= RANKED_AMONG:  # no figure ranks them
+        draft = each_aspect(bank, [h.paper for h in about], "Results", plan.lang)
+        draft.parts.insert(0, say(plan.lang, "unranked", n=len(about)))  # what each reports
         return draft
     if (draft := _conditioned(plan, about, bank, note)) is not None:
         return draft

@@ -19,6 +19,11 @@ from .draft import Draft, label
 from .evidence import SentenceBank
 from .which import MAX_UNMATCHED
 
+# papers a comparison sets side by side, of which "which one has more X?" asks: ranked by X (or,
+# no abstract giving one, what each reports), not judged on it (not "Which of them quantize to
+# lower precision?" of a list of 32)
+RANKED_AMONG = 4
+
 # "(1)", "(ii)", "(a)" enumerate, and are no figure
 ENUMERATOR_RE = re.compile(r"\(\s*(?:\d{1,2}|[ivx]{1,4}|[a-h])\s*\)")
 NEAR = 3  # words between a figure and its quantity's noun ("300 task instances", "of up to 30%")

@@ -117,8 +117,8 @@ def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) ->
         return "similar"
     if about <= 1 and asks_decision(question):
         return "facts"
-    if focus >= 2 and WHICH_OF_SET_RE.match(question):  # "Which of the two uses RL?"
-        return "which"
+    if focus >= 2 and WHICH_OF_SET_RE.match(question) and not superlative(question, True):
+        return "which"  # "Which of the two uses RL?" (not "... uses more data?": each one's)
     if (
         focus >= 2
         and filtered

@@ -23,7 +23,7 @@ from .named import names_removed, without_names
 from .own_words import before_cue, before_restated, content
 from .stated import CODE_ASK_RE
 from .subjects import split_negation, subject_of, uncontrasted
-from .superlative import superlative, superlative_zh, without_superlative
+from .superlative import superlative_zh, without_superlative
 from .threshold import threshold, threshold_zh, without_threshold
 
 INSTRUMENT_RE = re.compile(ZH_INSTRUMENT)
@@ -73,8 +73,6 @@ def english_words(
     own_topic = BYLINE_RE.sub(" papers ", own_topic)  # "papers from Google DeepMind on X": X
     own_topic = without_threshold(own_topic, threshold(own_topic), follows)  # "speedups over 2x"
     subject = without_superlative(subject_of(own_topic), own_topic) if kind in SET_KINDS else ""
-    if follows and len(about) > 1 and (most := superlative(own_topic, comparative=True)):
-        subject = "" if most.quantity else subject  # "which one needs fewer rollouts?": ranked
     if kind == "topics" and (within := TOPICAL_RE.search(IN_COMMON_RE.sub(" ", own_topic))):
         subject = subject_of(within.group(1))  # "in this conference": none
     subject, negated = split_negation(uncontrasted(subject) if follows else subject)
