@@ -36,7 +36,7 @@ from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
 from .schema import Answer, Filters, Paper, PaperHit, Turn
-from .sets import decided, two_sides
+from .sets import decided, ranks_given, two_sides
 from .store import catalog
 from .store.chroma import Store
 from .store.multi import MultiCollection
@@ -200,7 +200,8 @@ class Engine:
         cited = len({c.paper.id for c in answer.citations})
         if (plan.kind == "topics" or plan.rate or plan.counted) and len(hits) > cited:
             return replace(answer, members=tuple(h.paper.id for h in hits))
-        shown = (plan.kind == "compare" or plan.aspect) and len(plan.focus) > cited  # 20 of 107
+        shown = plan.kind == "compare" or plan.aspect or ranks_given(plan)  # 20 of 107; ranked
+        shown = shown and len(plan.focus) > cited  # papers, and those stating no figure
         return replace(answer, members=plan.focus) if shown else answer
 
     def of_discussed(

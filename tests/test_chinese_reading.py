@@ -769,6 +769,13 @@ def test_a_paper_described_in_chinese_is_found_by_its_description(
     )
 
 
+def test_the_words_describing_a_paper_are_not_what_is_asked_of_it(engine: Engine) -> None:
+    # with "CRM benchmark" among the words asked, a "5% ... on related benchmarks" sentence was
+    # read as the figure asked for, before "SCUBA contains 300 task instances"
+    answer = engine.ask("关于CRM基准的那篇，有多少任务？")
+    assert "SCUBA contains 300 task instances" in answer.text.split("[1]")[0]
+
+
 def test_full_waveform_inversion_described_in_chinese_is_answered_not_abstained(
     engine: Engine,
 ) -> None:
@@ -793,5 +800,7 @@ def test_a_field_named_in_chinese_is_the_area_of_that_name(engine: Engine) -> No
     # "主要领域为…" was read as an area
     plan = engine.plan("强化学习领域的论文有几篇？")
     assert plan.filters.areas == ("reinforcement learning",) and not plan.subject
-    # a field that names no area, or only a word of one ("学习" of 联邦学习), stays a topic
-    assert not engine.plan("我在找联邦学习方向的论文。").filters.areas
+    # a field that names no area, or only a word of one ("学习" of 联邦学习), stays a topic, as
+    # does a direction (方向), as "papers about reinforcement learning" does in English
+    assert not engine.plan("我在找联邦学习领域的论文。").filters.areas
+    assert not engine.plan("强化学习方向的论文有几篇？").filters.areas

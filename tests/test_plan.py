@@ -1123,3 +1123,17 @@ def test_a_title_head_names_its_paper_before_one_whose_abstract_mentions_it() ->
     assert {i for i, _, _ in table.names["fast-dllm"]} == {"one", "two"}
     assert find_named(table, "compare it with Fast-dLLM") == ["one"]
     assert find_named(table, "compare it with Fast-dLLM v2") == ["two"]
+
+
+def test_the_accepted_posters_after_orals_switch_the_decision_not_the_subject() -> None:
+    # "ok what about the accepted posters, list 5" after the orals on jailbreaking searched
+    # "posters" and listed two papers that generate posters
+    from assistant.plan.continued import continued
+
+    table = memory_table(o1="Oral", p1="Poster")
+    history = [
+        Turn("user", "summarize the orals on jailbreaking LLMs"),
+        Turn("assistant", "No paper in this corpus (with decision: oral) addresses this.", ()),
+    ]
+    again = continued("ok what about the accepted posters", history, "en", table)
+    assert again == "summarize the posters on jailbreaking LLMs"

@@ -142,7 +142,9 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if asked and not plan.aspect and (draft := ranked(bank, about, asked, plan.lang)) is not None:
         return draft
     if asked and asked.quantity and 1 < len(plan.focus) <= RANKED_AMONG:  # no figure ranks them
-        draft = each_aspect(bank, [h.paper for h in about], "Results", plan.lang)
+        aspect = aspect_asked(f"How much {asked.quantity}?", bank.space(True), True, 0.0)
+        aspect = aspect if aspect in ("Data", "Method") else "Results"  # "more data": each one's
+        draft = each_aspect(bank, [h.paper for h in about], aspect, plan.lang)
         draft.parts.insert(0, say(plan.lang, "unranked", n=len(about)))  # what each reports
         return draft
     if (draft := _conditioned(plan, about, bank, note)) is not None:

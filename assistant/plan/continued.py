@@ -31,8 +31,10 @@ from .kinds import defined_term
 from .named import find_named, names_removed
 from .own_words import content, render
 from .restated import (
+    SET_LEAD_RE,
     asks_papers,
     complement,
+    last_decision,
     length_only,
     lengthened,
     of_every_decision,
@@ -53,7 +55,6 @@ SETTING_RE = re.compile(r"(for|in|on|about|with|without|under)\s", re.I)  # "wha
 AMONG_LEAD_RE = re.compile(r"^\s*among(?:st)?\s+", re.I)  # "and among rejected papers?"
 OF_THEM_RE = re.compile(r"\b(?:of|among)\s+(?:them|these|those)\b|其中|它们|这些论文", re.I)
 QUESTION_RE = re.compile(r"[?？]|^\s*(?:wh\w+|how|is|are|do|does|can)\b", re.I)  # not a bare topic
-SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 
 
 def continued(
@@ -129,10 +130,11 @@ def _of_one(earlier: str, table: PaperTable | None, closing: bool) -> bool:
 def _asked_of(earlier: str, asked: str, question: str, topic: str, lang: str) -> str | None:
     """The earlier set question (`asked`: as the English rules read it) asked of the subject a
     follow-up names (`topic`: its words after the cue, in English)."""
-    if lang == "en" and (found := decision_in(topic)):  # "what about posters on X?" after orals
-        if switched := _switched(earlier, found[1].group(0), picking=False):
-            earlier, topic = switched, SET_LEAD_RE.sub("", from_question(topic)[1].strip())
-            asked = render(earlier, lang)
+    if lang == "en" and (found := last_decision(topic)):  # "what about posters on X?" after
+        if switched := _switched(earlier, found[0], picking=False):  # orals; "the accepted posters"
+            earlier, topic, asked = switched, found[1], render(switched, lang)
+            if not terms(topic) - FRAMING_STEMS:
+                return earlier
     if lang == "en":
         before = subject_of(from_question(earlier)[1])
         new = _in_place(before, topic)

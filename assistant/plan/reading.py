@@ -31,7 +31,7 @@ def read(
     again = continued(question, history, lang, table)
     if again is None:
         return question + form, history, tuple(notes)
-    again += form
+    again += ("." if form and again[-1:] not in "?.!。？" else "") + form  # "... LLMs. Give me 5"
     return again, _before_root(history, lang), (*notes, say(lang, "read_as", question=again))
 
 

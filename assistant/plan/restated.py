@@ -18,6 +18,7 @@ from .own_words import content, render
 from .subjects import subject_of
 
 ZH_DECISION_RE = re.compile(ZH_DECISION)
+SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 ZH_RATE_RE = re.compile(r"率|比例")  # a rate asked ("接收率"): its decision is no filter to switch
 # the words to write for each decision the English rules read (filters.DECISIONS)
 ZH_DECISION_WORDS = {
@@ -112,3 +113,12 @@ def asks_papers(question: str, lang: str) -> bool:
     if lang != "en":
         return bool(re.search(ZH_PAPERS_NOUN, question))
     return bool(SET_NOUN_RE.search(question))
+
+
+def last_decision(topic: str) -> tuple[str, str] | None:
+    """The last of the decisions a follow-up's words name ("the accepted posters": posters), and
+    what it names besides ("posters on jailbreak defences": jailbreak defences)."""
+    said = None
+    while found := decision_in(topic):
+        said, topic = found[1].group(0), from_question(topic)[1]
+    return (said, SET_LEAD_RE.sub("", topic.strip())) if said else None

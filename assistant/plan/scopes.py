@@ -130,7 +130,7 @@ def area_translated(
 # "优化领域的 oral", "学习理论领域的口头报告": the field a question names, an area when its English
 # names one as an English question would (optimization), not when it is a word of a wider one
 # ("privacy" of "alignment, fairness, safety, privacy, ...")
-ZH_FIELD_RE = re.compile(rf"(?P<name>[\u4e00-\u9fff]{{2,}})\s*(?:{ZH_AREA})(?!是|为)")
+ZH_FIELD_RE = re.compile(r"(?P<name>[\u4e00-\u9fff]{2,})\s*领域(?!是|为)")  # not 方向: a topic
 
 
 def _field_area(

@@ -120,16 +120,16 @@ def foreign_words(
     translated = restated[1] if restated else foreign.translate(own)
     translation = instrumental(foreign, own) or translated
     english = translation.phrases
-    if kind not in SET_KINDS:
-        english = (*_described(foreign, question, lang), *english)
-    query = " ".join([*english, *(foreign.english(earlier) if earlier else ())])
+    # 全波形反演那篇…: the paper described is searched by that term's English too (not asked of)
+    described = _described(foreign, question, lang) if kind not in SET_KINDS else ()
+    query = " ".join([*described, *english, *(foreign.english(earlier) if earlier else ())])
     subject = (translation.subject or own) if kind in SET_KINDS else ""
     texts = list(dict.fromkeys([query, subject]))
     minilm = dict(zip(texts, embedder.embed_many(texts)))
     ml = foreign.embed([own or question, f"{own} {earlier}".strip() or question])
     return Words(
         query=query,
-        topic=" ".join(english) or own,
+        topic=" ".join(english or described) or own,  # (what describes it, if nothing else)
         subject=subject,
         query_vector=minilm[query],
         topic_vector=ml[own or question],
