@@ -1359,3 +1359,15 @@ def test_which_of_two_has_more_of_what_no_figure_gives_shows_what_each_reports(
     assert "Data, as each of these 2 papers states it" in data.text
     compute = engine.ask("which one needs more compute?", history)
     assert compute.text.startswith("The abstracts give no common measure to rank these 2 papers")
+
+
+def test_an_instruction_alone_is_asked_of_the_papers_just_listed(engine: Engine) -> None:
+    # "list 3" searched the topic "3"; "just the count" quoted random sentences
+    first = "Which papers study LLMs?"
+    listed = engine.ask(first)
+    history = replied(first, listed)
+    plan = engine.plan("list 3", history)
+    assert plan.limit == 3 and set(plan.focus) == {c.paper.id for c in listed.citations}
+    assert engine.ask("just the count", history).text.startswith(
+        f"{len(listed.citations)} papers in this corpus match"
+    )

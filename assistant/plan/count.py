@@ -113,7 +113,7 @@ def how_many_alone(question: str) -> bool:
 # what about the accepted posters, list 5"); not part of what it is about
 _FORM_LEAD = r"(?:\s*[-–—,;:.!?]+\s*|\s+)(?:(?:please|and|but)\s+)*"
 FORM_RE = re.compile(
-    rf"{_FORM_LEAD}(?:(?P<count>(?:(?:give|tell|show)\s+(?:me\s+)?|just\s+|only\s+)+the\s+"
+    rf"(?:^\s*|{_FORM_LEAD})(?:(?P<count>(?:(?:give|tell|show)\s+(?:me\s+)?|just\s+|only\s+)+the\s+"
     r"(?:count|number|total)(?:\s+only)?)"
     r"|(?:list|show|give)\s+(?:me\s+)?(?:only\s+|just\s+)?(?:the\s+)?(?:top\s+|first\s+)?"
     rf"(?P<n>\d{{1,3}}|{'|'.join(NUMBERS)})(?:\s+of\s+them)?)\s*(?:please)?\s*[.!?]*\s*$",
@@ -123,10 +123,14 @@ FORM_RE = re.compile(
 
 def form_asked(question: str) -> tuple[str, str]:
     """The question without a closing instruction on how much of the answer to give, and that
-    instruction as the rules read it (" How many are there?", " Give me 5 papers."), or ""."""
+    instruction as the rules read it (" How many are there?", " Give me 5 papers."), or "";
+    an instruction alone is asked of the papers given ("list 3": "List 3 of them.")."""
     found = FORM_RE.search(question)
-    if found is None or not found.string[: found.start()].strip():
+    if found is None:
         return question, ""
+    if not question[: found.start()].strip():  # "list 3", "just the count": of the papers given
+        n = found.group("n")
+        return ("How many are there?" if found.group("count") else f"List {n} of them."), ""
     bare = question[: found.start()].rstrip(" ,;:-–—")
     ask = " How many are there?" if found.group("count") else f" Give me {found.group('n')} papers."
     return (bare if bare[-1:] in "?.!" else f"{bare}?"), ask
