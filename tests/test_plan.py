@@ -1089,9 +1089,21 @@ def test_a_decision_glossed_in_brackets_is_one_filter_and_no_subject(
     assert plan.filters.statuses == DECISIONS["conditional"] and plan.subject == ""
 
 
-def test_what_about_another_decision_on_another_subject_asks_both_anew() -> None:
-    # "what about posters on jailbreak defences?" after the orals on jailbreaking was read as
-    # "summarise the orals on posters on jailbreak defences" and found nothing (44 posters match)
+@pytest.mark.parametrize(
+    ("follow_up", "again"),
+    [
+        # read as "summarize the orals on posters on jailbreak defenses": none (44 posters match)
+        (
+            "what about posters on jailbreak defenses?",
+            "summarize the posters on jailbreak defenses",
+        ),
+        # it searched "posters": two papers that generate posters
+        ("ok what about the accepted posters", "summarize the posters on jailbreaking LLMs"),
+    ],
+)
+def test_what_about_another_decision_after_the_orals_on_a_subject(
+    follow_up: str, again: str
+) -> None:
     from assistant.plan.continued import continued
 
     table = memory_table(o1="Oral", p1="Poster")
@@ -1099,8 +1111,7 @@ def test_what_about_another_decision_on_another_subject_asks_both_anew() -> None
         Turn("user", "summarize the orals on jailbreaking LLMs"),
         Turn("assistant", "No paper in this corpus (with decision: oral) addresses this.", ()),
     ]
-    again = continued("what about posters on jailbreak defenses?", history, "en", table)
-    assert again == "summarize the posters on jailbreak defenses"
+    assert continued(follow_up, history, "en", table) == again
 
 
 def test_a_title_head_names_its_paper_before_one_whose_abstract_mentions_it() -> None:
@@ -1123,17 +1134,3 @@ def test_a_title_head_names_its_paper_before_one_whose_abstract_mentions_it() ->
     assert {i for i, _, _ in table.names["fast-dllm"]} == {"one", "two"}
     assert find_named(table, "compare it with Fast-dLLM") == ["one"]
     assert find_named(table, "compare it with Fast-dLLM v2") == ["two"]
-
-
-def test_the_accepted_posters_after_orals_switch_the_decision_not_the_subject() -> None:
-    # "ok what about the accepted posters, list 5" after the orals on jailbreaking searched
-    # "posters" and listed two papers that generate posters
-    from assistant.plan.continued import continued
-
-    table = memory_table(o1="Oral", p1="Poster")
-    history = [
-        Turn("user", "summarize the orals on jailbreaking LLMs"),
-        Turn("assistant", "No paper in this corpus (with decision: oral) addresses this.", ()),
-    ]
-    again = continued("ok what about the accepted posters", history, "en", table)
-    assert again == "summarize the posters on jailbreaking LLMs"
