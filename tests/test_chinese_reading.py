@@ -804,3 +804,14 @@ def test_a_field_named_in_chinese_is_the_area_of_that_name(engine: Engine) -> No
     # does a direction (方向), as "papers about reinforcement learning" does in English
     assert not engine.plan("我在找联邦学习领域的论文。").filters.areas
     assert not engine.plan("强化学习方向的论文有几篇？").filters.areas
+
+
+def test_a_comparison_of_two_papers_described_compares_the_likeliest_paper_of_each(
+    engine: Engine,
+) -> None:
+    # with 顿悟 read as grokking, no paper stood out for either part, and the two parts were
+    # compared as two topics (4 papers beside 1); "这两篇论文" says they are papers
+    answer = engine.ask("这两篇论文有什么不同：遗忘痕迹检测和预训练中的顿悟？")
+    assert answer.kind == "compare"
+    assert [c.paper.id for c in answer.citations][:2] == [UNLEARNING, GROKKING]
+    assert len({c.paper.id for c in answer.citations}) == 2

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 AMONG_ANY_RE = re.compile(r"\bamong(?:st)?\b", re.I)
 AMONG_RE = re.compile(r"\bamong(?:st)?\s+(?=them|these|those)\b", re.I)
+# "which one of these two is a poster?": the papers at hand counted, no subject
+THESE_TWO_RE = re.compile(r"\bof\s+(?:these|those|the)\s+(?:two|three|four)\b", re.I)
 LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
 SENTENCE_END_RE = re.compile(r"(?<=[.?!;])\s+(?=[A-Z])")  # "... on X. Which papers ...?"
 WORD_RE = re.compile(r"[\w'-]+|[^\w\s]")
@@ -51,6 +53,7 @@ def subject_of(question: str) -> str:
         return " ".join(s for part in said if (s := subject_of(part)))
     question = uncounted(RATE_RE.sub(" ", BY_AREA_RE.sub(" ", question)))  # "... on X ...": X
     question = AMONG_RE.sub("of ", question)  # "the orals among them": of them, no subject
+    question = THESE_TWO_RE.sub("of them", question)
     defining = DEFINE_RE.match(question.strip())
     if defining and defining.lastindex == 2:  # "What does RLHF stand for?": RLHF
         return defining.group(2).strip()

@@ -34,6 +34,11 @@ from .retriever import Retriever
 
 PART_RE = re.compile(r"\s*(?:\b(?:and|with|vs\.?|versus|against|to)\b|[,:;?，、；：？])\s*", re.I)
 NAME_RE = re.compile(r"\b[A-Z][\w+.-]*[\w+]")  # a word that may be a paper's name
+TWO_PAPERS_RE = re.compile(  # a comparison that says it is of two papers
+    r"这两篇|两篇(?:论文|文章|工作)|\b(?:these|the|those)\s+two\b(?:\s+(?:papers|works|studies)\b)?"
+    r"|\bboth\s+papers\b",
+    re.I,
+)
 OPENER_RE = re.compile(
     r"^\s*(?:how|in what ways?)\s+(?:do|does|did|are|is)\s+"
     r"|^\s*(?:what(?:'s|’s|\s+is|\s+are)\s+)?(?:the\s+)?(?:main\s+|key\s+)?"
@@ -143,6 +148,9 @@ def _papers_in(
             continue
         hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
         found = _standing_out(hits, plan.lang) or _titled(hits, part)
+        said = TWO_PAPERS_RE.search(plan.question) and not TWO_PAPERS_RE.search(part)
+        if not found and hits and said:  # "这两篇论文": papers, each part its likeliest (not
+            found = hits[0].paper.id  # the part saying so), not a topic beside another
         if found and not _within(table, chosen, part, found):
             chosen.append(found)
     return tuple(chosen)
