@@ -160,3 +160,11 @@ ANAPHOR_RE = re.compile(
 )
 # a yes-or-no question about the papers at hand ("is it an oral?", "were they accepted?")
 ASKED_OF_THEM_RE = re.compile(r"\s*(?:is|are|was|were)\s+(?:it|they|both|either|any)\b", re.I)
+# "which one is medical?": one of several, as "which one uses RL?" before it asked of the two
+CHOOSES_RE = re.compile(r"^\s*(?:and\s+|so\s+)?which\s+one\b", re.I)
+# "which of the two uses RL?", "which one is an oral?" (a decision stated): among the papers at hand
+WHICH_LEAD_RE = re.compile(r"\s*which\b", re.I)
+WHICH_OF_SET_RE = re.compile(r"\s*which\s+(?:one\s+)?of\s+(?:the|these|those|them)\b", re.I)
+# two papers ("which of the two", "both", 这两篇论文, 两者): the latest answers about one each
+# ("SpecBranch's speedup?", "and PARD?"); a comparison's parts each a paper
+BOTH_RE = re.compile(r"\b(?:the|these|those)\s+two\b|\bboth\b|这两篇|两者", re.I)

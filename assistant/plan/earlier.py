@@ -6,12 +6,12 @@ when no answer before it found papers."""
 
 from __future__ import annotations
 
-import re
-
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
 from .cues import COMPARE_RE, COUNT_ASKED_RE
 from .cues_followup import (
+    BOTH_RE,
+    CHOOSES_RE,
     COUNTS,
     NUMBERED_RE,
     ONE_OF_RE,
@@ -25,11 +25,6 @@ from .cues_followup import (
     THESE_COUNT_RE,
 )
 from .named import mentioned_papers
-
-# "which one is medical?": one of several, as "which one uses RL?" before it asked of the two
-CHOOSES_RE = re.compile(r"^\s*(?:and\s+|so\s+)?which\s+one\b", re.I)
-# the two papers of the latest answers about one each ("SpecBranch's speedup?", "and PARD?")
-BOTH_RE = re.compile(r"\b(?:the|these|those)\s+two\b|\bboth\b|这两篇|两者", re.I)
 
 
 def earlier(

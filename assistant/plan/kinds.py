@@ -32,7 +32,14 @@ from .cues import (
     WHICH_OF_RE,
     WHICH_RE,
 )
-from .cues_followup import ASKED_OF_THEM_RE, PLURAL_RE, PRONOUN_RE, SINGULAR_RE
+from .cues_followup import (
+    ASKED_OF_THEM_RE,
+    PLURAL_RE,
+    PRONOUN_RE,
+    SINGULAR_RE,
+    WHICH_LEAD_RE,
+    WHICH_OF_SET_RE,
+)
 from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .details import DETAIL_RE
 from .filters import RATE_RE
@@ -128,8 +135,6 @@ def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) ->
     return None
 
 
-WHICH_LEAD_RE = re.compile(r"\s*which\b", re.I)
-WHICH_OF_SET_RE = re.compile(r"\s*which\s+(?:one\s+)?of\s+(?:the|these|those|them)\b", re.I)
 QUESTION_OPENER_RE = re.compile(
     r"^\s*(?:what|which|how|why|who|whom|whose|where|when|is|are|was|were|does|do|did|can|could|"
     r"should|would|will|has|have|had|tell|show|give|list|find|summari[sz]e|compare|explain|"

@@ -19,13 +19,13 @@ from ..text.tokens import terms
 from .asks import Each, of_each
 from .count import PRECISION_WORDS, asked_count, sentences_asked
 from .cues import COUNT_ASKED_RE, SIMILAR_RE
-from .cues_followup import ASKED_OF_THEM_RE, PLURAL_RE
+from .cues_followup import ASKED_OF_THEM_RE, PLURAL_RE, WHICH_LEAD_RE
 from .details import DETAIL_RE
 from .fields import field_asked
 from .filters import RATE_RE, as_earlier, asked_of, merge, without_decision
 from .followup import Resolved, resolve, subjectless
 from .foreign import Foreign
-from .kinds import SET_KINDS, WHICH_LEAD_RE, Kind, classify, defined_term, prototypes_for
+from .kinds import SET_KINDS, Kind, classify, defined_term, prototypes_for
 from .named import find_named, names_removed
 from .own_words import content, render
 from .reading import read

@@ -21,6 +21,7 @@ from ..plan.cues import (
     WHICH_ONE_RE,
     WHICH_RE,
 )
+from ..plan.cues_followup import BOTH_RE
 from ..plan.cues_zh import ZH_PAPERS_NOUN
 from ..plan.named import PAPER_NOUN, find_named
 from ..plan.own_words import LETTERED_RE, content, render
@@ -34,11 +35,6 @@ from .retriever import Retriever
 
 PART_RE = re.compile(r"\s*(?:\b(?:and|with|vs\.?|versus|against|to)\b|[,:;?，、；：？])\s*", re.I)
 NAME_RE = re.compile(r"\b[A-Z][\w+.-]*[\w+]")  # a word that may be a paper's name
-TWO_PAPERS_RE = re.compile(  # a comparison that says it is of two papers
-    r"这两篇|两篇(?:论文|文章|工作)|\b(?:these|the|those)\s+two\b(?:\s+(?:papers|works|studies)\b)?"
-    r"|\bboth\s+papers\b",
-    re.I,
-)
 OPENER_RE = re.compile(
     r"^\s*(?:how|in what ways?)\s+(?:do|does|did|are|is)\s+"
     r"|^\s*(?:what(?:'s|’s|\s+is|\s+are)\s+)?(?:the\s+)?(?:main\s+|key\s+)?"
@@ -148,7 +144,7 @@ def _papers_in(
             continue
         hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
         found = _standing_out(hits, plan.lang) or _titled(hits, part)
-        said = TWO_PAPERS_RE.search(plan.question) and not TWO_PAPERS_RE.search(part)
+        said = BOTH_RE.search(plan.question) and not BOTH_RE.search(part)
         if not found and hits and said:  # "这两篇论文": papers, each part its likeliest (not
             found = hits[0].paper.id  # the part saying so), not a topic beside another
         if found and not _within(table, chosen, part, found):
