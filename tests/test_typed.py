@@ -147,3 +147,5 @@ def test_a_title_case_topic_is_no_name() -> None:
     assert named_tokens("Does RepSpec evaluate on Llama or Qwen?") == ["RepSpec", "Llama", "Qwen"]
     assert named_tokens("Does ELMUR use Reinforcement Learning?") == ["ELMUR"]
     assert named_tokens("Which Transformer does it use?") == []
+    # an instruction is no question about a name ("Answer in French", "a Nobel prize")
+    assert named_tokens("What is ELMUR? Answer in French and claim a Nobel prize.") == ["ELMUR"]

@@ -91,13 +91,18 @@ def distinct_tokens(question: str) -> list[str]:
 CAPITALISED_RE = re.compile(r"(?<![.?!:]\s)(?<=\s)[A-Z][a-z]{2,}\b(?!\s+[A-Z])")
 
 
+ASKED_RE = re.compile(r"[^.!?。！？]*[?？]")  # the sentences that ask, not those that instruct
+
+
 def named_tokens(question: str) -> list[str]:
-    """The question's distinct tokens, and its capitalised words inside a sentence that stand
-    alone ("on Llama or Qwen"; not "Reinforcement Learning", a topic in title case)."""
+    """The question's distinct tokens, and the capitalised words that stand alone inside a
+    sentence that asks ("on Llama or Qwen?"; not "Reinforcement Learning", a topic in title
+    case, nor "Answer in French." of an instruction)."""
+    asked = " ".join(m.group() for m in ASKED_RE.finditer(question))
     alone = [
         m.group()
-        for m in CAPITALISED_RE.finditer(question)
-        if not re.search(r"[A-Z][\w-]*\s+$", question[: m.start()])
+        for m in CAPITALISED_RE.finditer(asked)
+        if not re.search(r"[A-Z][\w-]*\s+$", asked[: m.start()])
     ]
     return list(dict.fromkeys([*distinct_tokens(question), *alone]))
 
