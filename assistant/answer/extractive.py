@@ -16,13 +16,13 @@ from ..plan.cues import (
     WHY_RE,
 )
 from ..plan.cues_followup import PRONOUN_RE
-from ..plan.cues_zh import ZH_POINTING
 from ..plan.data_ask import data_subject
 from ..plan.named import named_as
 from ..plan.plan import Plan
 from ..plan.stated import CODE_WORDS_RE
 from ..plan.superlative import superlative, superlative_zh
 from ..plan.threshold import threshold, threshold_zh
+from ..plan.words import POINTING_RE
 from ..retrieve.retriever import MAX_LISTED
 from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
@@ -55,7 +55,6 @@ ELLIPTICAL_RE = re.compile(
     r"\s*[?.!]*",
     re.I,
 )
-POINTING_RE = re.compile(ZH_POINTING)
 
 
 def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
