@@ -10,9 +10,9 @@ from .cues import NEGATED
 # back, details abstracts never state) are rendered as the English cue words above, so one set
 # of rules reads both languages; topic words never are: the multilingual space carries those
 # (plan/foreign.py). Each pattern's replacement is what the English rules read.
-ZH_AREA = r"领域|方向|赛道"
+ZH_AREA = r"领域|方向|赛道"  # the word after an area's name ("reinforcement learning 领域")
 # "有没有给出/提到/报告…" after one paper: whether it states something, not whether papers exist
-ZH_WHETHER_STATED = r"有没有(?:给出|提到|提及|报告|提供|说明|讨论|公开|发布|用到?|做)"  # the word after an area's name ("reinforcement learning 领域")
+ZH_WHETHER_STATED = r"有没有(?:给出|提到|提及|报告|提供|说明|讨论|公开|发布|用到?|做)"
 ZH_PAPERS_TAIL = r"的(?:论文|工作|文章|研究)呢(?=\s*[？?]?\s*$)"
 ZH_CUES: tuple[tuple[str, str], ...] = (
     # "有没有被拒的相关论文？", "有没有类似的工作？": papers like those at hand, not a topic of

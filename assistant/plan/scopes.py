@@ -61,7 +61,7 @@ def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
     A bare topic ("papers on reinforcement learning") stays a topic."""
     flat = re.sub(r"[-_]", " ", question).lower()
     for area in sorted(areas, key=len, reverse=True):
-        short = re.split(r"[(,]| including", area)[0].strip().lower()
+        short = short_name(area).lower()
         for name in dict.fromkeys((area.lower(), short)):
             if len(name) < 6:
                 continue
@@ -77,6 +77,12 @@ def area_from_question(question: str, areas: list[str]) -> tuple[Filters, str]:
                 found = Filters(areas=(area,), description=(f"area: {area} {ASKED_NOW}",))
                 return found, re.sub(r"\s{2,}", " ", cleaned)
     return Filters(), question
+
+
+def short_name(area: str) -> str:
+    """An area's name before its list or gloss ("applications to robotics", of "applications to
+    robotics, autonomy, planning"; "foundation or frontier models", of "..., including LLMs")."""
+    return re.split(r"[(,]| including", area)[0].strip()
 
 
 # "主要领域是强化学习的论文", "primary area 为计算机视觉": an area named in the question's language
@@ -153,7 +159,7 @@ def _names_area(phrase: str, areas: list[str]) -> str | None:
     others in "applications to computer vision, audio, language, ...")."""
     said = terms(phrase)
     for area in areas:
-        if said and said in (terms(re.split(r"[(,]| including", area)[0]), terms(area)):
+        if said and said in (terms(short_name(area)), terms(area)):
             return area
     return None
 

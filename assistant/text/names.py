@@ -88,10 +88,9 @@ def distinct_tokens(question: str) -> list[str]:
     return [t for t in DISTINCT_RE.findall(question) if not is_generic(t)]
 
 
+# a capitalised word inside a sentence ("on Llama or Qwen?"), and the sentences that ask
 CAPITALISED_RE = re.compile(r"(?<![.?!:]\s)(?<=\s)[A-Z][a-z]{2,}\b(?!\s+[A-Z])")
-
-
-ASKED_RE = re.compile(r"[^.!?。！？]*[?？]")  # the sentences that ask, not those that instruct
+ASKED_RE = re.compile(r"[^.!?。！？]*[?？]")  # (not those that instruct: "Answer in French.")
 
 
 def named_tokens(question: str) -> list[str]:
