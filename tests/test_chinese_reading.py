@@ -671,6 +671,8 @@ def test_a_chinese_subject_no_paper_met_gets_the_name_its_closest_papers_give_it
         expander=SimpleNamespace(reading=lambda subject, vector: "out-of-distribution detection"),
         plan=engine.plan,
         expanded=lambda plan: plan,
+        table=engine.table,
+        catalog=engine.catalog,
     )
     *_, again = readings(real, plan)  # type: ignore[arg-type]  (after its own words, if doubtful)
     assert again.subject == "out-of-distribution detection" and again.question == plan.question

@@ -98,3 +98,20 @@ def test_fact_gold_quotes_its_papers_abstract_and_is_split(name: str) -> None:
         assert all(s in abstract for s in row["answer_sentences"]), row["id"]
         # a question the abstract does not answer quotes nothing; one it answers, a sentence
         assert bool(row["answer_sentences"]) == row.get("stated", True), row["id"]
+
+
+def test_two_concept_gold_names_papers_with_the_decision_it_asks_for() -> None:
+    import gzip
+
+    from assistant.plan.filters import from_question
+
+    with gzip.open(ROOT / "assistant/data/iclr2026.jsonl.gz", "rt") as handle:
+        status = {row["id"]: row["status"] for row in map(json.loads, handle)}
+    rows = [
+        json.loads(line) for line in (ROOT / "eval/gold_sets_conj.jsonl").read_text().splitlines()
+    ]
+    assert len(rows) >= 16 and {r["split"] for r in rows} == {"dev", "test"}
+    for row in rows:
+        assert row["corpus"] == "iclr2026" and row["expected_papers"], row["id"]
+        wanted = from_question(row["question"])[0].statuses
+        assert all(status[i] in wanted or not wanted for i in row["expected_papers"]), row["id"]

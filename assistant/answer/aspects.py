@@ -23,6 +23,7 @@ from ..text.named import DATA_NOUN_RE
 from ..text.numbers import states_figure
 from ..text.tokens import terms
 from .evidence import Scored, SentenceBank, Words, linking, overlap
+from .outline import introducing, outline
 
 # What a sentence stating each aspect reads like; a sentence's lean toward an aspect is its
 # similarity to that prototype minus its mean similarity to all five, which cancels the topic.
@@ -147,7 +148,7 @@ def aspects_of(
     model = model or default_model()
     texts, x = paper_features(bank, paper)
     probability = model.probabilities(x)
-    picks = assign(model, probability, texts)
+    picks = assign(model, probability, texts, introducing(paper, texts))
     if (problem := picks["Problem"]) and POINTS_BACK_RE.match(texts[problem]):
         picks["Problem"] = problem - 1  # "This question remains under-explored": the question
     return {
@@ -234,20 +235,21 @@ def _chance(probability: dict[str, np.ndarray], aspect: str, i: int) -> float:
 
 
 def assign(
-    model: AspectModel, probability: dict[str, np.ndarray], texts: list[str]
+    model: AspectModel,
+    probability: dict[str, np.ndarray],
+    texts: list[str],
+    introduced: int | None = None,
 ) -> dict[str, int | None]:
     """Problem, method and results as the abstract's outline (one sentence each, in that order,
     the most probable together); the data sentence may also be another cell's; a limitation
-    must be stated outright, after the method, and is then no result."""
+    must be stated outright, after the method, and is then no result. The sentence that
+    `introduced` the paper's own name is its method when the model reads it as one at all."""
     limitation = next((i for i, t in enumerate(texts) if CUES["Limitations"].search(t)), None)
     results = probability["Results"].copy()
     if limitation is not None:
         results[limitation] = 0.0
-    problem, method, result = _outline(
-        np.log(np.clip(probability["Problem"], 1e-9, 1.0)),
-        np.log(np.clip(probability["Method"], 1e-9, 1.0)),
-        np.log(np.clip(results, 1e-9, 1.0)),
-        np.log(model.absent),
+    problem, method, result = outline(
+        probability["Problem"], probability["Method"], results, model.absent, introduced
     )
     data = int(np.argmax(probability["Data"]))
     return {
@@ -257,28 +259,6 @@ def assign(
         "Results": result,
         "Limitations": limitation if limitation is not None and limitation > method else None,
     }
-
-
-def _outline(
-    problem: np.ndarray, method: np.ndarray, results: np.ndarray, absent: float
-) -> tuple[int | None, int, int | None]:
-    """(problem, method, results) indices, problem before method before results, maximising the
-    summed log-probabilities; a part no sentence beats `absent` for is left out (None)."""
-    best: tuple[float, int | None, int, int | None] | None = None
-    for m in range(len(method)):
-        p = int(np.argmax(problem[:m])) if m else None
-        r = m + 1 + int(np.argmax(results[m + 1 :])) if m + 1 < len(results) else None
-        p = p if p is not None and problem[p] > absent else None
-        r = r if r is not None and results[r] > absent else None
-        total = (
-            method[m]
-            + (problem[p] if p is not None else absent)
-            + (results[r] if r is not None else absent)
-        )
-        if best is None or total > best[0]:
-            best = (total, p, m, r)
-    assert best is not None  # every abstract has at least one sentence
-    return best[1], best[2], best[3]
 
 
 def _figures(bank: SentenceBank, paper: Paper, model: AspectModel) -> list[Scored]:

@@ -14,6 +14,7 @@ from ..plan.cues_zh import ZH_PRESENTATION
 from ..plan.named import named_as, without
 from ..plan.own_words import content
 from ..plan.plan import Plan
+from ..plan.superlative import IRREGULAR, superlative
 from ..schema import Citation, Paper
 from ..text.messages import papers as papers_of
 from ..text.messages import say
@@ -90,16 +91,21 @@ def _shared(papers: list[Paper], lang: str) -> str:
     return say(lang, "scope_sep").join(parts)
 
 
-def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str = "en") -> Draft:
+def each_aspect(
+    bank: SentenceBank, papers: list[Paper], aspect: str, lang: str = "en", quality: str = ""
+) -> Draft:
     """One aspect of each of several papers ("What are their main results?"), in their order (the
     first MAX_EACH): the sentences stating it (aspects.stating), or "not stated" (the paper
-    still cited, by its first sentence, so its title and link are at hand)."""
+    still cited, by its first sentence, so its title and link are at hand). `quality`: a
+    question asking which is best by a quality ("Which one is faster?"), of which a paper's
+    sentence saying it ("10-100x faster than previous works") is what it reports."""
     draft = Draft()
+    said = _quality_word(quality)
     if aspect == "Data" and len(papers) > 1 and (named := tally(draft, papers, lang)):
         draft.parts += [named, ""]  # "Which datasets do they use?": the names, counted, first
     draft.parts.append(aspect_lead(lang, aspect, len(papers)))
     for paper in papers[:MAX_EACH]:
-        sentences, aside = stating(bank, paper, aspect), ""
+        sentences, aside = _saying(bank, paper, said) or stating(bank, paper, aspect), ""
         if not sentences and aspect == FIGURES:  # none: what it reports without them, if stated
             sentences = stating(bank, paper, "Results")
             aside = f"*{say(lang, 'no_figures')}* " if sentences else ""
@@ -113,6 +119,22 @@ def each_aspect(bank: SentenceBank, papers: list[Paper], aspect: str, lang: str 
         body = " ".join(f"{display(s.text)} {marker}" for s in sentences)
         draft.parts.append(f"- {label(paper)}{badge(paper)}: {aside}{body}")
     return draft
+
+
+def _quality_word(question: str) -> str:
+    """The word a quality is asked by, without its ending ("faster", "fastest": "fast"); none
+    for "better" or "best", which any result says."""
+    found = superlative(question, comparative=True) if question else None
+    if found is None or found.word in IRREGULAR:
+        return ""
+    return re.sub(r"(?:i?est)$", "", found.word)
+
+
+def _saying(bank: SentenceBank, paper: Paper, word: str) -> list[Scored]:
+    """The paper's first sentence saying the quality word in some form, if any."""
+    texts = bank.sentences(paper) if word else []
+    found = next((i for i, t in enumerate(texts) if re.search(rf"\b{word}\w*", t, re.I)), None)
+    return [] if found is None else [Scored(paper, found, texts[found], 1.0, 0.0, 0.0)]
 
 
 def aspect_lead(lang: str, aspect: str, n: int) -> str:

@@ -227,13 +227,14 @@ class Judge:
         """Names in the question (NPO, GPT-4, A100, "Qwen") that no focused abstract contains and
         that are not the name of a paper: the abstracts cannot answer about them."""
         text = " ".join(clean_latex(f"{p.title} {p.abstract}") for p in papers).lower()
-        names, held = self.catalog.table.names, terms(text)
+        names, held, forms = self.catalog.table.names, terms(text), self.catalog.acronyms.forms
         return [
             t
             for t in named_tokens(question)
             if t.lower() not in text
             and t.lower() not in names
             and not terms(t) <= held  # "Transformers" of "a transformer architecture"
+            and not set(forms.get("".join(tokenize(t)), ("",))) <= held  # "SBI": spelt out
         ]
 
 

@@ -110,9 +110,9 @@ def _draft(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
             bank, about, plan.topic_vector, words, plan.subject, plan.lang, 0, plan.sentences
         )
     if plan.aspect and len(about) > 1:  # "What are their main results?": each paper's
-        draft = each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang)
-        if plan.unranked:  # "Which one is better?": no figure ranks them; what each reports
-            draft.parts.insert(0, say(plan.lang, "unranked", n=len(about)))
+        quality = plan.question if plan.unranked else ""  # "Which one is faster?": what says so
+        draft = each_aspect(bank, [h.paper for h in about], plan.aspect, plan.lang, quality)
+        draft.parts[:0] = [say(plan.lang, "unranked", n=len(about))] if plan.unranked else []
         return draft
     if plan.decision is not None and about:  # "Is RepSpec an oral?": its status field says
         return decided(about[0].paper, plan.decision, plan.lang, bool(WHY_RE.search(plan.question)))
@@ -135,8 +135,9 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     vector = plan.subject_vector if decision.vector is None else decision.vector
     # a set with no subject of its own ("which of them are accepted?"): the earlier words
     found = decision.words if decision.words.concepts else terms(plan.query) - FRAMING_STEMS
-    two = len(plan.pinned) == 2  # "Which one has more tasks?": of two, the most
-    asked = superlative(plan.question, two) if plan.lang == "en" else superlative_zh(plan.question)
+    two = len(plan.pinned) == 2  # "Which one has more tasks?": of two, the most; 更多, of a few
+    few, question = two or 1 < len(plan.focus) <= RANKED_AMONG, plan.question
+    asked = superlative(question, two) if plan.lang == "en" else superlative_zh(question, few)
     # an aspect asked of each is no ranking ("the most popular benchmarks for X": the names counted)
     if asked and not plan.aspect and (draft := ranked(bank, about, asked, plan.lang)) is not None:
         return draft

@@ -28,12 +28,16 @@ from .judge_model import (
     JudgeModel,
 )
 from .subject import (
+    SETTING_MET,
+    SETTING_TYPICAL,
     Framing,
     alternatives_of,
     importance,
     lead_concepts,
     lead_needed,
+    setting_of,
     share_of,
+    term_setting,
     unframed,
 )
 
@@ -61,6 +65,7 @@ class Judged:
     # its conference area alone ("computer vision, audio, language, and other modalities") is
     # shared by thousands of papers and shows nothing about it
     grounded: bool = True
+    setting: float = 1.0  # the share of the subject's setting its words meet (subject.py)
 
 
 class SetJudge:
@@ -155,9 +160,11 @@ class SetJudge:
         """Every candidate with its features and probability, in the order given."""
         wanted = self.alternatives(plan)
         leads = self.leads(plan)
+        setting_text = setting_of(plan.subject, self.concepts(plan), self.framing)
+        setting = term_setting(setting_text, self.catalog.concepts)
         pairs = neighbour_pairs(tokenize(unframed(plan.subject, self.concepts(plan), self.framing)))
         vectors = self.store.chunk_vectors(paper_ids)
-        rows, papers, grounded = [], [], []
+        rows, papers, grounded, settings = [], [], [], []
         for paper_id in paper_ids:
             paper = self.catalog.table.get(paper_id)
             if paper is None:
@@ -172,6 +179,7 @@ class SetJudge:
             head_phrase = len(pairs & head_pairs) / len(pairs) if pairs else head_coverage
             lead = max(met(c, words, own_pairs) for c in leads)
             grounded.append(any(met(c, text, text_pairs) for c in wanted))
+            settings.append(max((met(c, words, own_pairs) for c in setting), default=1.0))
             rows.append(
                 [
                     1.0,
@@ -196,8 +204,8 @@ class SetJudge:
             _standing_out(matrix)
         probabilities = self.model.probability(matrix)
         return [
-            Judged(p, float(q), tuple(float(x) for x in row), g)
-            for p, q, row, g in zip(papers, probabilities, matrix, grounded)
+            Judged(p, float(q), tuple(float(x) for x in row), g, s)
+            for p, q, row, g, s in zip(papers, probabilities, matrix, grounded, settings)
         ]
 
     def rank(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
@@ -210,18 +218,20 @@ class SetJudge:
             return [Judged(p, 1.0, ()) for i in paper_ids if (p := self.catalog.table.get(i))]
         return sorted(self.features(plan, paper_ids), key=lambda j: -j.probability)
 
-    def kept(self, plan: Plan, judged: list[Judged]) -> list[Judged]:
+    def kept(self, plan: Plan, judged: list[Judged], in_setting: bool = True) -> list[Judged]:
         """The judged papers at or above the threshold whose own words meet the subject; the
-        papers the question names, always."""
+        papers the question names, always. On a large corpus, only those in the subject's
+        setting when it restricts them (in_setting), unless not `in_setting`."""
         threshold = FOREIGN_KEEP if untranslated(plan) else self.model.threshold
         large = self.scale == "large"
         least = lead_needed(plan.subject, self.concepts(plan), large, plan.headed, self.framing)
-        return [
-            j
-            for j in judged
-            if (j.probability >= threshold and j.grounded and _meets_lead(j, least))
-            or j.paper.id in plan.named
+        passing = [
+            j for j in judged if j.probability >= threshold and j.grounded and _meets_lead(j, least)
         ]
+        if large and in_setting and not plan.focus:
+            passing = in_setting_of(passing)
+        ids = {j.paper.id for j in passing} | set(plan.named)
+        return [j for j in judged if j.paper.id in ids]
 
     def _by_meaning(self, plan: Plan, paper_ids: list[str]) -> list[Judged]:
         """Each candidate's closest sentence to the question in the multilingual space, as its
@@ -267,6 +277,15 @@ def _standing_out(matrix: np.ndarray) -> None:
         values = matrix[:, FEATURES.index(feature)]
         matrix[:, column] = values - np.median(values)
     matrix[:, GIVEN] = 1.0
+
+
+def in_setting_of(passing: list[Judged]) -> list[Judged]:
+    """The papers in the subject's setting (SETTING_MET of it) when fewer than SETTING_TYPICAL
+    of those passing are: a setting restricts the subject ("speculative decoding for diffusion
+    LMs"); a setting most of its papers are in anyway is their usual one, whose words some do
+    not write ("hallucinations in LLMs or multimodal LLMs": LVLMs)."""
+    within = [j for j in passing if j.setting >= SETTING_MET]
+    return within if len(within) < SETTING_TYPICAL * len(passing) else passing
 
 
 def untranslated(plan: Plan) -> bool:

@@ -32,6 +32,13 @@ FIGURE_RE = re.compile(r"(\d[\d,]*(?:\.\d+)?)([kKmMbB]?)$")
 MODIFIER_RE = re.compile(r"-[A-Za-z]|\s?[x×]\s?\d")  # "1-step", "256×256" (its first number)
 NAMED_RE = re.compile(r"(?:[A-Za-z]-|[x×]\s?)$")  # "top-1", "256×256" (its second number)
 PLURAL_RE = re.compile(r"[^s]s$", re.I)  # "models", not "loss"
+# a model's size in parameters, alone or in its name ("7B", "Qwen2.5-32B", "LoongRL-14B"; not
+# "16K" tokens): what the size of a model asked for is
+PARAMETERS_RE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?([BM])\b")
+MODEL_STEMS = frozenset(tokenize("model"))
+# ... the paper's own, before what it is set against
+AGAINST_RE = re.compile(r"\b(?:surpass\w*|outperform\w*|rival\w*|versus|vs)\b", re.I)
+COUNTING = frozenset({"most", "fewest", "least", "最多", "最少"})  # superlatives of a count
 # a ratio "20:1" is one figure, its quotient (the "1" beside "compression ratio" is none)
 RATIO_RE = re.compile(r"(?<![\d.:])(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)(?![\d.:])")
 
@@ -46,8 +53,10 @@ def ranked(
     nouns = set(tokenize(quantity))
     if not toward or not nouns:
         return None
-    # "the largest model" asks for a size: "14 models" counts models and states none
-    sized = quantity.split()[0] if quantity and not PLURAL_RE.search(quantity.split()[0]) else ""
+    # "the largest model", "larger models" ask for a size, which "14 models" (a count) states
+    # not; "the most models" asks for that count
+    first = quantity.split()[0] if quantity else ""
+    sized = first if not PLURAL_RE.search(first) or asked.word not in COUNTING else ""
     share = not sized and not PLURAL_RE.search(quantity.split()[-1])  # "accuracy": 95% states it
     stated: list[tuple[float, Paper, str]] = []
     for hit in hits:
@@ -97,6 +106,10 @@ def figure(sentence: str, nouns: set[str], sized: str = "", share: bool = True) 
     models") does not state; `share`: whether a percentage may state it (not a count of tasks:
     "less than 5% success rate on SCUBA" is no number of SCUBA's tasks)."""
     text = RATIO_RE.sub(_quotient, ENUMERATOR_RE.sub(" ", sentence))
+    own = AGAINST_RE.split(text, maxsplit=1)[0]  # not "... surpassing Qwen3-235B"
+    sizes = [v for p in PARAMETERS_RE.finditer(own) if (v := _value(*p.groups())) is not None]
+    if MODEL_STEMS & nouns and sized:  # a model's size: "Qwen2.5-32B", "7B and 14B", not "16K"
+        return max(sizes) if sizes else None
     found = list(TOKEN_RE.finditer(text))
     tokens = [m.group() for m in found]
     heads = (lambda t: set()) if sized else headed_by  # a count of MLLMs, not one model's size

@@ -96,7 +96,8 @@ TOPICAL_RE = re.compile(
 # what is popular among a set of papers: its commonest keywords and areas, not papers on "hot
 # topics" (the prototypes miss it once "hot topics among" is taken for the subject)
 POPULAR_TOPICS_RE = re.compile(
-    r"^\s*(?:what|which)\b[^?]*?\b(?:hot|hottest|popular|common|commonest|trending|dominant"
+    r"^\s*(?:(?:what|which)\b[^?]*?\b|(?:the\s+)?(?:most\s+)?)"  # or typed: "hot topics in RL"
+    r"(?:hot|hottest|popular|common|commonest|trending|dominant"
     r"|emerging|frequent)\s+(?:research\s+)?(?:topics|themes|areas|keywords|subjects)\b"
     r"(?!\s*(?:,\s*)?(?:like|such as|e\.g\.|including)\b)",  # not "popular topics like X"
     re.I,

@@ -82,12 +82,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
     (r"(?<![A-Za-z-])(?i:spotlights?)(?![A-Za-z-])", " spotlight papers "),
-    # a negated decision is the other one; "有没有被接收的论文" asks for accepted ones (没有 there
-    # belongs to 有没有)
+    # a negated decision is the other one ("有没有被接收的论文": 没有 is of 有没有, not a negation)
     (r"(?:未|没|(?<!有)没有)被拒(?:稿|绝)?", " accepted papers "),
     (
-        r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿"
-        r"|没中稿?(?=\s*(?:ICLR|[？?。，,！!]|$))",  # "没中": the opposite of 中了
+        r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿|被\s*(?i:reject(?:ed)?)\b"
+        r"|没中稿?(?=\s*(?:ICLR|[？?。，,！!]|$))",  # "没中": the opposite of 中了; "被 reject"
         " rejected papers ",
     ),
     (r"(?:录用|接收|评审|审稿)(?:结果|情况|决定)", " decision "),  # before 录用 as a filter
@@ -100,7 +99,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " accepted papers ",
     ),
     (
-        r"被接收|已接收|接收的|被录用|录用|中稿|(?<!其)中了(?=\s*ICLR|的|几|\s*how)",
+        r"被接收|已接收|接收的|被录用|录用|中稿|(?<!其)中了(?=\s*ICLR|的|几|\s*how)|被\s*(?i:accept)",
         " accepted papers ",
     ),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
@@ -252,6 +251,7 @@ ZH_DECISION = (
     r"有条件(?:地)?(?:接收|录用)|直接拒稿|桌面?拒稿?"
     r"|(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"
     r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收|中稿|(?<![A-Za-z])(?i:orals?|posters?)(?![A-Za-z])"
+    r"|被\s*(?i:accept|reject)"
 )
 ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral character (plan/count.py reads them)
 # What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
@@ -271,7 +271,7 @@ ZH_FRAMING = (
     + r")+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
     r"|我的?(?:论文)?(?:列表|清单|库)(?:里面?|中)?都?|我的(?=论文|文章)"  # the user's own list: its scope
     r"|(?:本|这个|该|整个)?语料库(?:里面?|中)?"  # "本语料库", as answers call the corpus: its scope
-    r"|[这那]\s*\d{1,4}\s*篇"  # 这19篇论文: the papers given
+    r"|[这那]\s*\d{1,4}\s*篇(?:论文|文章)?(?:里[面头]?|中|之中)?"  # 这19篇(论文)里: the papers given
     r"|(?<![这那第前])(?:哪?几|\d{1,3}|" + ZH_NUMERAL + r"{1,3})\s*篇"  # 推荐几篇X: how many, not X
     r"|^那?(?:换成|换为|改成|改为|换到)"  # "换成机器人方向呢？": the new subject
     r"|什么是|是什么(?:意思|东西)?|是指什么|指的是什么|是啥|何为|何谓|^请?解释(?:一下)?|解释一下"  # what X is (not 可解释性)

@@ -48,6 +48,9 @@ NOT = (  # ... with its verb, so that a follow-up switching the decision replace
     r"(?:(?:get|got|be|been)\s+)?"
 )
 NEGATED_RE = re.compile(NOT, re.I)
+# ... or right before a decision other than acceptance ("are not orals", "non-oral papers")
+DECISION_NEGATED_RE = re.compile(rf"(?:\s{NOT}|\bnon[\s-]?)$", re.I)
+EVERY_STATUS = tuple(dict.fromkeys(s for kept in DECISIONS.values() for s in kept))
 _QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (  # before "accepted", which it negates: "that didn't get accepted", "didn't make it in"
         re.compile(
@@ -191,7 +194,13 @@ def from_question(question: str) -> tuple[Filters, str]:
         noun = "" if re.search(r"\b(?:papers?|submissions?|works?)\s*$", before, re.I) else noun
     cleaned = (before + noun + question[end:]).strip()
     statuses = tuple(dict.fromkeys(s for d in decisions for s in DECISIONS[d]))
-    described = f"decision: {' or '.join(decisions)} {ASKED_NOW}"
+    said = " or ".join(decisions)
+    if DECISION_NEGATED_RE.search(before) and found[0] not in ("accepted", "rejected"):
+        # "which of them are not orals?": every other decision
+        before = DECISION_NEGATED_RE.sub(" ", before)
+        cleaned = (before + noun + question[end:]).strip()
+        statuses, said = tuple(s for s in EVERY_STATUS if s not in statuses), f"not {said}"
+    described = f"decision: {said} {ASKED_NOW}"
     return Filters(statuses=statuses, description=(described,)), re.sub(r"\s{2,}", " ", cleaned)
 
 
@@ -243,6 +252,12 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
     after = question[end : end + 40].lower()
     before = question[: match.start()].lower()
     if re.match(r"\s*child", after):
+        return False
+    # of a thing other than papers: "draft tokens that aren't accepted", "edits that get accepted"
+    clause = re.search(r"\b([a-z]+)\s+(?:that|which)(?:\s+[a-z'’]+){0,3}\s+$", before)
+    if (noun := clause) and not re.fullmatch(
+        r"papers?|submissions?|works?|ones|them|those|these|they|studies", noun.group(1)
+    ):
         return False
     # the question ends on it: "which of them are orals?", "... got accepted overall?"
     if re.fullmatch(

@@ -171,3 +171,21 @@ def covered(phrase: str, text: str) -> set[int]:
 def single_senses(character: str) -> frozenset[str]:
     """The stems of every sense of one character on its own (图: "graph", "picture", ...)."""
     return frozenset(tokenize(dictionary().get(character, "")))
+
+
+def first_senses(text: str) -> str:
+    """The first sense of each dictionary word of `text`, the longest word at each place read
+    left to right ("做播客生成的语音合成": "podcast", "to generate", "speech synthesis"): a
+    clause's words in English, for BM25 to find the paper it describes."""
+    known, senses, i = dictionary(), [], 0
+    while i < len(text):
+        n = next(
+            (n for n in range(min(MAX_WORD, len(text) - i), 1, -1) if text[i : i + n] in known), 1
+        )
+        if n > 1:
+            first = [
+                s for s in PARENTHESIS_RE.sub(" ", known[text[i : i + n]]).split("/") if s.strip()
+            ]
+            senses += first[:1]
+        i += n
+    return " ".join(" ".join(senses).split())

@@ -11,7 +11,7 @@ from ..schema import Turn
 from ..text.tokens import terms
 from .count import SENTENCES_RE
 from .cues import COUNT_ASKED_RE, NEGATED, NEGATION_RE
-from .cues_followup import CONTINUATION_RE, SET_NOUN_RE
+from .cues_followup import CONTINUATION_RE, PLURAL_RE, SET_NOUN_RE
 from .cues_zh import ZH_DECISION, ZH_PAPERS_NOUN
 from .filters import decision_in, from_question
 from .own_words import content, render
@@ -89,8 +89,13 @@ def complement(earlier: str) -> str | None:
     RL?"); None when it has no subject of its own, or is itself negated."""
     found = decision_in(earlier)
     subject = subject_of(from_question(earlier)[1])
+    of_them = PLURAL_RE.search(earlier) is not None  # of the set it was asked of, read again
+    if of_them and found and not subject:  # "and which aren't?" after "which of them are orals?"
+        return f"Which of them are not {found[0]}?"
     if not subject or NEGATION_RE.match(subject):
         return None
+    if of_them:  # "... after "which of them use LoRA?": the others of that set
+        return f"Which of them {NEGATED} {subject}?"
     decision = f"{found[0]} " if found else ""
     return f"Which {decision}papers {NEGATED} {subject}?"
 

@@ -177,11 +177,20 @@ def _distance(a: str, b: str, limit: int) -> int:
     return row[-1]
 
 
+# full-width Latin letters and digits as typed in Chinese text ("ＧＴｏｏｌ"), read as ASCII; its
+# full-width punctuation stays, as Chinese questions write it
+HALF_WIDTH = {
+    code: code - 0xFEE0
+    for start, end in (("０", "９"), ("Ａ", "Ｚ"), ("ａ", "ｚ"))
+    for code in range(ord(start), ord(end) + 1)
+}
+
+
 def normalise(question: str) -> str:
-    """Whitespace collapsed; a question typed in capitals read in lower case (in capitals every
+    """Whitespace collapsed; full-width letters and digits read as ASCII; a question typed in capitals read in lower case (in capitals every
     word looks like an acronym or a name: "WHAT IS REX-THINKER'S TRAINING RECIPE"); Chinese in
     traditional characters read in simplified ones."""
-    text = " ".join(question.split())[:MAX_QUESTION_CHARS]
+    text = " ".join(question.translate(HALF_WIDTH).split())[:MAX_QUESTION_CHARS]
     text = UNAPOSTROPHED_RE.sub(r"\1n't", text)  # "dont": a negation, not a typo of "don"
     if language(text) == "zh":
         text = simplified(text)

@@ -37,7 +37,9 @@ if TYPE_CHECKING:
 AMONG_ANY_RE = re.compile(r"\bamong(?:st)?\b", re.I)
 AMONG_RE = re.compile(r"\bamong(?:st)?\s+(?=them|these|those)\b", re.I)
 # "which one of these two is a poster?": the papers at hand counted, no subject
-THESE_TWO_RE = re.compile(r"\bof\s+(?:these|those|the)\s+(?:two|three|four)\b", re.I)
+THESE_TWO_RE = re.compile(
+    r"\bof\s+(?:these|those|the|my)\s+(?:two|three|four|\d{1,5})(?:\s+papers)?\b", re.I
+)
 LATIN_WORD_RE = re.compile(r"[A-Za-z][\w.+-]*(?: [A-Za-z][\w.+-]*){0,3}")
 SENTENCE_END_RE = re.compile(r"(?<=[.?!;])\s+(?=[A-Z])")  # "... on X. Which papers ...?"
 WORD_RE = re.compile(r"[\w'-]+|[^\w\s]")

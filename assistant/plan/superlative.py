@@ -26,6 +26,7 @@ MAX_QUANTITY = 3  # words
 # "Which benchmark ...", "What dataset ...": the kind of thing asked about, when not papers
 OPENING_NOUN_RE = re.compile(r"^\s*(?:which|what)\s+([A-Za-z][\w-]*)\b", re.I)
 ZH_SUPERLATIVE_RE = re.compile(r"最[\u4e00-\u9fff](?=[？?，,。！!]|$)")  # 最多, not 最优传输
+ZH_MORE_RE = re.compile(r"更[\u4e00-\u9fff](?=[？?，,。！!]|$)")  # ... or its comparative: 更多
 # ... and one asking which is best (quality_asked): 哪个更好？, 哪篇最强？
 ZH_QUALITY_RE = re.compile(r"[更最](?:好|强|优|佳)(?=[？?，,。！!]|$)")
 # ... or a comparative whose superlative leans neither way (更快: 最快, as "fastest" does)
@@ -68,18 +69,22 @@ def superlative(text: str, comparative: bool = False) -> Superlative | None:
     return None
 
 
-def superlative_zh(text: str) -> Superlative | None:
+def superlative_zh(text: str, comparative: bool = False) -> Superlative | None:
     """A Chinese superlative ending a clause ("哪个基准的任务最多？": 最 and one character), the
     quantity the dictionary word before it names, in its English senses ("mission; assignment;
-    task ...": a figure beside any of them counts)."""
-    match = ZH_SUPERLATIVE_RE.search(text)
+    task ...": a figure beside any of them counts). `comparative`: of a few papers, a
+    comparative asks the same ("哪个评测的模型更多？": 最多)."""
+    match = ZH_SUPERLATIVE_RE.search(text) or (comparative and ZH_MORE_RE.search(text)) or None
     if not match:
         return None
     word = word_ending(text[: match.start()])
     nouns = [s for s in senses_of(word) if len(s.split()) <= 2]
     if not nouns or any(n.lower() in FRAMING_WORDS for n in nouns):
         return None  # 论文最多: the most papers, what a topics question counts
-    return Superlative(match.group(0), word, word + match.group(0), " ".join(nouns))
+    if match.group(0)[1:] in ("多", "少"):  # 模型最多: the most models, a count (not 最大: a size)
+        nouns = [n if n.endswith("s") else f"{n}s" for n in nouns]
+    most = "最" + match.group(0)[1:]
+    return Superlative(most, word, word + match.group(0), " ".join(nouns))
 
 
 def direction(embedder: MiniLMEmbedding | GroupCache, word: str) -> int:

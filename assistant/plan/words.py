@@ -18,6 +18,7 @@ from .cues import BYLINE_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
 from .cues_zh import ZH_INSTRUMENT, ZH_POINTING
 from .followup import Resolved, unpointed
 from .foreign import Foreign, Translation
+from .gloss import first_senses
 from .kinds import SET_KINDS, Kind
 from .named import names_removed, without_names
 from .own_words import before_cue, before_restated, content
@@ -143,10 +144,14 @@ def foreign_words(
 
 def _described(foreign: Foreign, question: str, lang: str) -> tuple[str, ...]:
     """The English of the term a question describes its one paper by (全波形反演那篇…: the paper
-    is found by it too; the whole's phrases are what is asked of it, "new methods")."""
+    is found by it too; the whole's phrases are what is asked of it, "new methods"); of a longer
+    clause, the plain senses of its words too ("podcast", "speech", "synthesis")."""
     found = POINTING_RE.search(question)
     described = content(found.group(0), lang) if found else ""
-    return foreign.english(described) if 0 < len(described) <= TERM_CHARS else ()
+    if len(described) <= TERM_CHARS:
+        return foreign.english(described) if described else ()
+    # a clause (用分区代替掩码的那篇…): its phrases, and the plain senses of its words, for BM25
+    return (*foreign.english(described), first_senses(described))
 
 
 def _restated(

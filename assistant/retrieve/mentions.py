@@ -43,6 +43,12 @@ def holds(paper: Paper, pattern: re.Pattern[str]) -> bool:
     return any(pattern.search(t) for t in (paper.title, paper.abstract, *paper.keywords))
 
 
+def written_anywhere(table: PaperTable, term: str) -> bool:
+    """Whether some paper of the corpus, whatever its decision, writes the term."""
+    pattern = pattern_of(term)
+    return any(holds(p, pattern) for p in table.papers)
+
+
 def literal_hits(table: PaperTable, plan: Plan) -> list[PaperHit]:
     """The papers the plan's filters (or its follow-up's papers) let through that hold its
     literal term, most about it first (in its title or keywords, then by how often its abstract

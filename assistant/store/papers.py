@@ -14,7 +14,7 @@ import numpy as np
 from ..schema import Filters, Paper
 from ..text.latex import clean_latex, greek_spelt, unaccented
 from ..text.names import coined, looks_like_name
-from ..text.tokens import terms
+from ..text.tokens import terms, tokenize
 from .authors import Authors
 
 DERIVED = ("names", "keyword_terms")  # what the catalog stores in a row beside the paper's fields
@@ -177,7 +177,8 @@ def _title_parts(title: str) -> list[str]:
     parts = [tail.strip()] if colon and len(tail.split()) >= MIN_TITLE_PART else []
     words = head.split()
     run = next((i for i, w in enumerate(words) if not w[:1].isupper()), len(words))
-    if not colon and MIN_TITLE_PART <= run < len(words):
+    # not a run a formula or a small word cut short ("Federated Learning With $L_{0}$ ...")
+    if not colon and MIN_TITLE_PART <= run < len(words) and tokenize(words[run - 1]):
         parts.append(" ".join(words[:run]))
     return parts
 

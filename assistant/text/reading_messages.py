@@ -9,6 +9,10 @@ READINGS: dict[str, dict[str, str]] = {
         "en": "no paper matches “{subject}” as a whole; these match “{part}”",
         "zh": "没有论文与“{subject}”整体相符；以下论文与“{part}”相符",
     },
+    "not_in_setting": {
+        "en": "{count} papers are on “{lead}”, none of them on “{setting}”",
+        "zh": "有 {count} 篇论文关于“{lead}”，但都不涉及“{setting}”",
+    },
     "named_as": {
         "en": "no paper matches “{subject}” in those words; these are on “{part}”, what the "
         "papers closest to it call it",

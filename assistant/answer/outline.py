@@ -1,0 +1,65 @@
+"""An abstract's outline: the sentences stating its problem, its method and its results, one
+each and in that order, read from the aspect model's chances (aspects.py)."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ..schema import Paper
+
+# the least chance of stating the method at which the sentence introducing the paper's name is
+# its method cell ("We propose FlashWorld, ...", not "Also, we propose a strategy ...")
+INTRODUCED_METHOD = 0.5
+
+
+def introducing(paper: Paper, texts: list[str]) -> int | None:
+    """The first sentence writing the name the paper's title gives it ("FlashWorld: ..."), if
+    the title gives one."""
+    name = paper.short_name
+    if name == paper.title or len(name.split()) > 3:
+        return None
+    said = re.compile(rf"(?<![\w-]){re.escape(name)}(?![\w-])")
+    return next((i for i, t in enumerate(texts) if said.search(t)), None)
+
+
+def outline(
+    problem: np.ndarray,
+    method: np.ndarray,
+    results: np.ndarray,
+    absent: float,
+    introduced: int | None = None,
+) -> tuple[int | None, int, int | None]:
+    """(problem, method, results) indices, problem before method before results, maximising the
+    summed log-chances; a part no sentence beats `absent` for is left out (None). The sentence
+    that `introduced` the paper's name is its method when the model reads it as one at all; an
+    abstract opening with what it proposes states its problem after it."""
+    method = method.copy()
+    if introduced is not None and method[introduced] >= INTRODUCED_METHOD:
+        method[np.arange(len(method)) != introduced] *= 1.0 - 1e-6
+        method[introduced] = 1.0
+    problem, method, results = (np.log(np.clip(x, 1e-9, 1.0)) for x in (problem, method, results))
+    return _best(problem, method, results, float(np.log(absent)))
+
+
+def _best(
+    problem: np.ndarray, method: np.ndarray, results: np.ndarray, absent: float
+) -> tuple[int | None, int, int | None]:
+    best: tuple[float, int | None, int, int | None] | None = None
+    for m in range(len(method)):
+        p = int(np.argmax(problem[:m])) if m else None
+        if m == 0 and len(problem) > 1:  # "We propose X, ...": its problem follows
+            p = 1 + int(np.argmax(problem[1:]))
+        r = m + 1 + int(np.argmax(results[m + 1 :])) if m + 1 < len(results) else None
+        p = p if p is not None and problem[p] > absent else None
+        r = r if r is not None and results[r] > absent else None
+        total = (
+            method[m]
+            + (problem[p] if p is not None else absent)
+            + (results[r] if r is not None else absent)
+        )
+        if best is None or total > best[0]:
+            best = (total, p, m, r)
+    assert best is not None  # every abstract has at least one sentence
+    return best[1], best[2], best[3]
