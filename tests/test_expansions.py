@@ -14,6 +14,7 @@ from assistant.retrieve import expansions
 from assistant.retrieve.expansions import Expander
 from assistant.schema import Paper
 from assistant.store.catalog import Catalog
+from assistant.text.tokens import tokenize
 
 TOPICS = {
     "weather forecasting": "We predict rain, wind and temperature in the atmosphere days ahead",
@@ -32,8 +33,15 @@ def corpus(embedder: MiniLMEmbedding) -> Catalog:
         for i in range(40)
     ]
     vectors = embedder.embed_many([p.abstract for p in papers])
+
+    def concepts(text: str) -> list[tuple[float, tuple[tuple[str, ...], ...]]]:
+        return [(1.0, ((stem,),)) for stem in tokenize(text)]  # each word a concept of its own
+
     return cast(
-        Catalog, SimpleNamespace(table=SimpleNamespace(papers=papers), paper_vectors=vectors)
+        Catalog,
+        SimpleNamespace(
+            table=SimpleNamespace(papers=papers), paper_vectors=vectors, concepts=concepts
+        ),
     )
 
 

@@ -71,3 +71,22 @@ def test_an_acronym_the_abstract_spells_out_is_mentioned(engine: Engine) -> None
     answer = engine.ask(question)
     assert "does not mention" not in answer.text
     assert "two orders of magnitude fewer high-fidelity simulations" in answer.text
+
+
+def test_another_decision_after_a_complement_drops_its_negation() -> None:
+    from assistant.plan.continued import _switched
+
+    # "what about posters?" after "and which aren't?" (read "Which of them are not oral?")
+    assert _switched("Which of them are not oral?", "what about posters?") == (
+        "Which of them are posters?"
+    )
+
+
+def test_a_chinese_decision_after_which_papers_is_a_filter() -> None:
+    from assistant.plan.own_words import render
+
+    rendered = render("时间序列预测中的 Transformer 有哪些 oral？", "zh")  # "... which papers oral"
+    assert from_question(rendered)[0].statuses == ("Oral", "ConditionalOral")
+    assert from_question("papers on model merging that were accepted")[0].statuses == (
+        ACCEPTED_STATUSES
+    )

@@ -53,8 +53,8 @@ def test_the_sentence_introducing_the_papers_name_is_its_method() -> None:
     )
     # without the name, the later "Also, we propose ..." would be the method
     assert outline(problem, method, results, 0.1) == (1, 2, 3)
-    # its problem stated after it
-    assert outline(problem, method, results, 0.1, introduced=0) == (1, 0, 3)
+    # no problem before it: the sentence opening the abstract states it too
+    assert outline(problem, method, results, 0.1, introduced=0) == (0, 0, 3)
     # a title without a name of its own introduces none
     assert introducing(Paper("y", "Scaling Laws for Memory", ""), texts) is None
 
@@ -64,9 +64,10 @@ def test_which_is_faster_quotes_what_each_paper_says_of_its_speed(engine: Engine
 
     assert _quality_word("which one is faster?") == "fast"
     assert _quality_word("Which one is better?") == ""  # any result says it
-    elmur = next(p for p in engine.papers if p.short_name == "ELMUR")
+    traces = next(p for p in engine.papers if p.short_name == "Unlearning Isn't Invisible")
     rex = next(p for p in engine.papers if p.short_name == "Rex-Thinker")
     # as "faster" of FlashWorld's "10-100x faster than previous works": the sentence saying it
-    said = each_aspect(engine.bank, [elmur, rex], "Results", "en", "which one has longer horizons?")
-    elmur_line = next(line for line in "\n".join(said.parts).splitlines() if "ELMUR" in line)
-    assert "horizon" in elmur_line.lower()
+    said = each_aspect(engine.bank, [traces, rex], "Results", "en", "which one is stronger?")
+    lines = "\n".join(said.parts).splitlines()
+    assert "stronger" in next(line for line in lines if "Unlearning" in line)
+    assert "Rex-Thinker" in "\n".join(lines)  # the other: its results, as without the word

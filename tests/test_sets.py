@@ -940,7 +940,9 @@ def test_a_figure_is_the_number_beside_its_quantity_not_an_enumerator() -> None:
     # the size of one model is asked: a number of models states none
     assert figure("Our evaluation of 14 models", {"model"}, sized="model") is None
     assert figure("Our evaluation of 14 models", {"model"}) == 14  # "the most models"
-    assert figure("model sizes (80M-7B)", {"model"}, sized="model") == 80e6  # the closest
+    # a model's size is its parameters, the largest of a range ("80M-7B"), not "16K" tokens
+    assert figure("model sizes (80M-7B)", {"model"}, sized="model") == 7e9
+    assert figure("Models trained at 16K solve 128K tasks", {"model"}, sized="model") is None
     # a percentage states a share, not a count of tasks
     assert figure(r"less than 5\% success rate on its tasks", {"task"}, share=False) is None
     assert figure("a success rate of 5% on its tasks", {"task"}) == 5

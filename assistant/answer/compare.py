@@ -19,6 +19,7 @@ from ..schema import Citation, Paper
 from ..text.messages import papers as papers_of
 from ..text.messages import say
 from ..text.names import looks_like_name
+from ..text.numbers import states_figure
 from ..text.tokens import terms
 from .aspects import ASPECTS, FIGURES, aspects_of, stating
 from .datasets import tally
@@ -131,10 +132,12 @@ def _quality_word(question: str) -> str:
 
 
 def _saying(bank: SentenceBank, paper: Paper, word: str) -> list[Scored]:
-    """The paper's first sentence saying the quality word in some form, if any."""
-    texts = bank.sentences(paper) if word else []
-    found = next((i for i, t in enumerate(texts) if re.search(rf"\b{word}\w*", t, re.I)), None)
-    return [] if found is None else [Scored(paper, found, texts[found], 1.0, 0.0, 0.0)]
+    """The paper's sentence saying the quality as compared ("faster", "fastest"; not the name
+    "Fast-dLLM"), one stating a figure first, if any."""
+    said = re.compile(rf"\b{re.escape(word)}(?:er|est)\b", re.I) if word else None
+    found = [i for i, t in enumerate(bank.sentences(paper)) if said and said.search(t)]
+    best = min(found, key=lambda i: not states_figure(bank.sentences(paper)[i]), default=None)
+    return [] if best is None else [Scored(paper, best, bank.sentences(paper)[best], 1.0, 0.0, 0.0)]
 
 
 def aspect_lead(lang: str, aspect: str, n: int) -> str:

@@ -35,7 +35,6 @@ from .subject import (
     importance,
     lead_concepts,
     lead_needed,
-    setting_of,
     share_of,
     term_setting,
     unframed,
@@ -160,8 +159,7 @@ class SetJudge:
         """Every candidate with its features and probability, in the order given."""
         wanted = self.alternatives(plan)
         leads = self.leads(plan)
-        setting_text = setting_of(plan.subject, self.concepts(plan), self.framing)
-        setting = term_setting(setting_text, self.catalog.concepts)
+        setting = term_setting(plan.subject, self.concepts(plan), self.framing, self.catalog)
         pairs = neighbour_pairs(tokenize(unframed(plan.subject, self.concepts(plan), self.framing)))
         vectors = self.store.chunk_vectors(paper_ids)
         rows, papers, grounded, settings = [], [], [], []

@@ -26,7 +26,7 @@ from .cues_followup import (
     SINGULAR_RE,
 )
 from .cues_zh import ZH_PAPERS_TAIL
-from .filters import DECISIONS, NEGATED_RE, RATE_RE, decision_in, from_question
+from .filters import DECISION_NEGATED_RE, DECISIONS, NEGATED_RE, RATE_RE, decision_in, from_question
 from .kinds import defined_term
 from .named import find_named, names_removed
 from .own_words import content, render
@@ -214,9 +214,9 @@ def _switched(earlier: str, new: str, picking: bool = True) -> str | None:
             and not SET_NOUN_RE.match(earlier[span[1] :].lstrip())
         ):
             said += " papers"  # "How many orals ..." -> "How many rejected papers ..."
-        if NEGATED_RE.match(before[1].group(0)):  # "papers that weren't accepted": "are orals"
-            said = f"are {said}"
-        return f"{earlier[: span[0]]}{said}{earlier[span[1] :]}"
+        said = f"are {said}" if NEGATED_RE.match(before[1].group(0)) else said  # "weren't accepted"
+        head = DECISION_NEGATED_RE.sub(" are ", earlier[: span[0]])  # "are not oral": posters
+        return f"{head}{said}{earlier[span[1] :]}"
     noun = SET_NOUN_RE.search(earlier)  # "Which papers use X?" -> "Which oral papers use X?"
     return f"{earlier[: noun.start()]}{now[0]} {earlier[noun.start() :]}" if noun else None
 

@@ -4,10 +4,8 @@ question -> (Filters, the question with the filter words removed)."""
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from ..schema import ACCEPTED_STATUSES, REJECTED_STATUSES, Filters
-from .cues import DECISION_RE
 
 # where a filter's description says it came from: this question, or an earlier one a follow-up
 # continues (whose filters still hold: "Which orals are about RL?" then "Compare the first two.")
@@ -50,8 +48,12 @@ NOT = (  # ... with its verb, so that a follow-up switching the decision replace
 NEGATED_RE = re.compile(NOT, re.I)
 # ... or right before a decision other than acceptance ("are not orals", "non-oral papers")
 DECISION_NEGATED_RE = re.compile(rf"(?:\s{NOT}|\bnon[\s-]?)$", re.I)
+# a relative clause of something ("tokens that aren't accepted"), of no paper the question names
+OTHER_CLAUSE_RE = re.compile(r"\b([a-z]+)\s+that(?:\s+[a-z'’]+){0,3}\s+$")
+SET_NOUNS_RE = re.compile(r"\b(?:papers?|submissions?|works?|studies)\b")
+PAPERS_RE = re.compile(r"ones|them|those|these|they")
 EVERY_STATUS = tuple(dict.fromkeys(s for kept in DECISIONS.values() for s in kept))
-_QUESTION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
+DECISION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (  # before "accepted", which it negates: "that didn't get accepted", "didn't make it in"
         re.compile(
             rf"{NOT}(?:accepted|published)\b{AT_ICLR}"
@@ -150,7 +152,7 @@ def from_flags(
 
 def decision_in(question: str) -> tuple[str, re.Match[str]] | None:
     """The decision the question's words ask its papers to have, and the words that say it."""
-    for pattern, decision in _QUESTION_PATTERNS:
+    for pattern, decision in DECISION_PATTERNS:
         match = pattern.search(question)
         if match and _is_filter_use(question, match, _either(question, decision, match)[1]):
             return decision, match
@@ -162,7 +164,7 @@ def _either(question: str, decision: str, match: re.Match[str]) -> tuple[list[st
     where their words end."""
     decisions, end = [decision], _glossed(question, match.end())
     while link := EITHER_RE.match(question, end):
-        found = ((d, m) for p, d in _QUESTION_PATTERNS if (m := p.match(question, link.end())))
+        found = ((d, m) for p, d in DECISION_PATTERNS if (m := p.match(question, link.end())))
         following = next(((d, m) for d, m in found if d not in decisions), None)
         if following is None:
             break
@@ -204,46 +206,6 @@ def from_question(question: str) -> tuple[Filters, str]:
     return Filters(statuses=statuses, description=(described,)), re.sub(r"\s{2,}", " ", cleaned)
 
 
-def as_earlier(filters: Filters) -> Filters:
-    """The filters of an earlier question, described as such."""
-    said = tuple(d.replace(ASKED_NOW, ASKED_BEFORE) for d in filters.description)
-    return replace(filters, description=said)
-
-
-def without_decision(filters: Filters, flags: Filters) -> Filters:
-    """The filters without the decision the question states (a flag's stays): what it asks
-    about its papers, not which papers it wants."""
-    if flags.statuses or not filters.statuses:
-        return filters
-    described = tuple(d for d in filters.description if not d.startswith("decision:"))
-    return replace(filters, statuses=(), description=described)
-
-
-OPEN_QUESTION_RE = re.compile(r"^\W*(?:when|where|how)\b|什么时候|何时|哪一?年", re.I)
-
-
-def asked_of(
-    filters: Filters, flags: Filters, about: list[str], wide: bool, question: str
-) -> tuple[Filters, tuple[str, ...] | None]:
-    """A decision a question about papers it names or points to states is what it asks of them
-    ("Is RepSpec an oral?"), not a filter that would drop them; a flag's decision, or a set
-    (`wide`) question's, filters. Also, when it asks one paper's decision, the statuses it asks
-    whether the paper has (none: "What decision did it get?"), else None."""
-    kept = filters if not about or wide else without_decision(filters, flags)
-    if len(about) != 1 or wide:
-        return kept, None
-    own = from_question(question)[0].statuses  # its own words', not an earlier question's
-    if own and (OPEN_QUESTION_RE.search(question) or len(_named_decisions(question)) > 1):
-        return kept, ()  # "When was it accepted?", "Is it an oral or a poster?": which, not whether
-    if own and not kept.statuses:
-        return kept, own
-    return kept, () if DECISION_RE.search(question) else None
-
-
-def _named_decisions(question: str) -> set[str]:
-    return {decision for pattern, decision in _QUESTION_PATTERNS if pattern.search(question)}
-
-
 def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
     """'orals on X', 'which accepted papers', 'rejected submissions' are filters; 'a poster child'
     or 'papers that were accepted to NeurIPS' are not worth guessing at: require the word before
@@ -254,10 +216,8 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
     if re.match(r"\s*child", after):
         return False
     # of a thing other than papers: "draft tokens that aren't accepted", "edits that get accepted"
-    clause = re.search(r"\b([a-z]+)\s+(?:that|which)(?:\s+[a-z'’]+){0,3}\s+$", before)
-    if (noun := clause) and not re.fullmatch(
-        r"papers?|submissions?|works?|ones|them|those|these|they|studies", noun.group(1)
-    ):
+    clause = OTHER_CLAUSE_RE.search(before)
+    if clause and not SET_NOUNS_RE.search(before) and not PAPERS_RE.fullmatch(clause.group(1)):
         return False
     # the question ends on it: "which of them are orals?", "... got accepted overall?"
     if re.fullmatch(
@@ -288,28 +248,4 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
             r"\s+)$",
             before,
         )
-    )
-
-
-def merge(a: Filters, b: Filters) -> Filters:
-    """`a` wins (flags over the question, the question over an earlier one): each kind of filter
-    `a` sets replaces the same kind in `b`, and only the filters that apply are described."""
-    taken = {
-        name
-        for name, values in (
-            ("decision", a.statuses),
-            ("area", a.areas),
-            ("keyword", a.keywords),
-            ("year", a.years),
-        )
-        if values
-    }
-    described = a.description + tuple(d for d in b.description if d.split(":", 1)[0] not in taken)
-    return Filters(
-        statuses=a.statuses or b.statuses,
-        areas=a.areas or b.areas,
-        keywords=a.keywords or b.keywords,
-        years=a.years or b.years,
-        description=described,
-        besides=a.besides | b.besides,
     )

@@ -22,7 +22,8 @@ from .cues import COUNT_ASKED_RE, SIMILAR_RE
 from .cues_followup import ASKED_OF_THEM_RE, PLURAL_RE, WHICH_LEAD_RE
 from .details import DETAIL_RE
 from .fields import field_asked
-from .filters import RATE_RE, as_earlier, asked_of, merge, without_decision
+from .filter_use import as_earlier, asked_of, merge, without_decision
+from .filters import RATE_RE
 from .followup import Resolved, resolve, subjectless
 from .foreign import Foreign
 from .kinds import SET_KINDS, Kind, classify, defined_term, prototypes_for
@@ -100,8 +101,7 @@ class Plan:
 
     @property
     def most(self) -> int:
-        """How many papers a set question's answer lists (0: all): as many as it asks for, or
-        DEFINE_PAPERS after what they say a term is."""
+        """Papers a set question's answer lists (0: all): as asked, or DEFINE_PAPERS of a term."""
         return self.limit or (DEFINE_PAPERS if self.defines else 0)
 
     @property

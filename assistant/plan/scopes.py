@@ -10,7 +10,8 @@ from ..schema import Filters
 from ..store.papers import PaperTable
 from ..text.tokens import terms
 from .cues_zh import ZH_AREA
-from .filters import ASKED_NOW, from_question, merge
+from .filter_use import merge
+from .filters import ASKED_NOW, from_question
 
 # a year the question asks about: "ICLR 2025", "in 2024", "2025 papers"
 YEAR_RE = re.compile(

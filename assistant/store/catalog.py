@@ -15,7 +15,15 @@ import orjson
 
 from ..config import DATA_DIR
 from ..schema import Paper
-from ..text.acronyms import Acronyms, Concept, as_acronyms, concepts, learn, written_acronyms
+from ..text.acronyms import (
+    Acronyms,
+    Concept,
+    as_acronyms,
+    concepts,
+    learn,
+    neighbour_pairs,
+    written_acronyms,
+)
 from ..text.names import introduced_names
 from ..text.tokens import tokenize
 from .chroma import Store
@@ -41,7 +49,12 @@ class Catalog:
     def concepts(self, text: str) -> list[Concept]:
         """The text's concepts, weighed by idf, its acronyms and their long forms alike."""
         text = as_acronyms(text)
-        return concepts(tokenize(text), self.acronyms, self.specificity, written_acronyms(text))
+        # words side by side, no word between them dropped ("reasoning in LLMs": not adjacent)
+        side = [stem for w in text.split() for stem in (tokenize(w) or ["\x00"])]
+        adjacent = neighbour_pairs(side)
+        return concepts(
+            tokenize(text), self.acronyms, self.specificity, written_acronyms(text), adjacent
+        )
 
 
 def refresh(store: Store, force: bool = False) -> Path:

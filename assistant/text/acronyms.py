@@ -144,6 +144,7 @@ def concepts(
     table: Acronyms,
     weight: Callable[[str], float],
     written: set[str] | None = None,
+    adjacent: set[Pair] | None = None,
 ) -> list[Concept]:
     """A question's terms as concepts, each met by any of its spellings: "rl" by {rl} or
     {reinforc, learn}; the words "reinforcement learning", side by side, by both stems or {rl}
@@ -155,7 +156,7 @@ def concepts(
     while i < len(words):
         for n in range(min(MAX_LONG_FORM, len(words) - i), 1, -1):
             raw = tuple(words[i : i + n])
-            stems, key = _long_form_of(raw, table, written)
+            stems, key = _long_form_of(raw, table, written, adjacent)
             if key is not None:
                 spellings: tuple[Spelling, ...] = (stems, (key,), *_narrower(stems, table))
                 spellings += (raw,) if raw != stems else ()
@@ -200,12 +201,15 @@ def _rare_head(stems: Spelling, weight: Callable[[str], float]) -> bool:
 
 
 def _long_form_of(
-    raw: Spelling, table: Acronyms, written: set[str] | None
+    raw: Spelling, table: Acronyms, written: set[str] | None, adjacent: set[Pair] | None = None
 ) -> tuple[Spelling, str | None]:
     """The long form `raw` spells and its acronym: as written, or with its acronyms spelt out
-    ("diffusion LMs": diffusion language model, DLM; "protein LMs": PLM), else None."""
+    ("diffusion LMs": diffusion language model, DLM; "protein LMs": PLM), its words side by side
+    in the text (`adjacent`; not "reasoning in LLMs"), else None."""
     if (key := table.long_forms.get(raw)) is not None:
         return raw, key
+    if adjacent is not None and not neighbour_pairs(list(raw)) <= adjacent:
+        return raw, None
     spelt = tuple(
         stem
         for word in raw
