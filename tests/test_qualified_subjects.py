@@ -50,10 +50,10 @@ def test_a_corpus_name_within_the_subject_is_no_other_name_for_it(
     engine: Engine, embedder: MiniLMEmbedding
 ) -> None:
     expand = Expander(engine.catalog, embedder)
-    subject = "speculative decoding for diffusion LMs"
-    assert expand._within("diffusion language models", subject)
-    assert expand._within("speculative decoding", subject)
-    assert not expand._within("protein language models", subject)
+    said = expand._said("speculative decoding for diffusion LMs")
+    assert expand._within("diffusion language models", said)
+    assert expand._within("speculative decoding", said)
+    assert not expand._within("protein language models", said)
 
 
 @pytest.fixture(scope="module")

@@ -60,14 +60,16 @@ def test_the_sentence_introducing_the_papers_name_is_its_method() -> None:
 
 
 def test_which_is_faster_quotes_what_each_paper_says_of_its_speed(engine: Engine) -> None:
-    from assistant.answer.compare import _quality_word, each_aspect
+    from assistant.answer.compare import _quality_said, each_aspect
 
-    assert _quality_word("which one is faster?") == "fast"
-    assert _quality_word("Which one is better?") == ""  # any result says it
+    said = _quality_said("which one is faster?")
+    assert said is not None and said.search("10x faster") and said.search("the fastest")
+    assert not said.search("Fast-dLLM")  # a name, not the quality
+    assert _quality_said("Which one is better?") is None  # any result says it
     traces = next(p for p in engine.papers if p.short_name == "Unlearning Isn't Invisible")
     rex = next(p for p in engine.papers if p.short_name == "Rex-Thinker")
     # as "faster" of FlashWorld's "10-100x faster than previous works": the sentence saying it
-    said = each_aspect(engine.bank, [traces, rex], "Results", "en", "which one is stronger?")
-    lines = "\n".join(said.parts).splitlines()
+    reported = each_aspect(engine.bank, [traces, rex], "Results", "en", "which one is stronger?")
+    lines = "\n".join(reported.parts).splitlines()
     assert "stronger" in next(line for line in lines if "Unlearning" in line)
     assert "Rex-Thinker" in "\n".join(lines)  # the other: its results, as without the word

@@ -101,7 +101,7 @@ def each_aspect(
     question asking which is best by a quality ("Which one is faster?"), of which a paper's
     sentence saying it ("10-100x faster than previous works") is what it reports."""
     draft = Draft()
-    said = _quality_word(quality)
+    said = _quality_said(quality)
     if aspect == "Data" and len(papers) > 1 and (named := tally(draft, papers, lang)):
         draft.parts += [named, ""]  # "Which datasets do they use?": the names, counted, first
     draft.parts.append(aspect_lead(lang, aspect, len(papers)))
@@ -122,22 +122,22 @@ def each_aspect(
     return draft
 
 
-def _quality_word(question: str) -> str:
-    """The word a quality is asked by, without its ending ("faster", "fastest": "fast"); none
-    for "better" or "best", which any result says."""
+def _quality_said(question: str) -> re.Pattern[str] | None:
+    """How a sentence says the quality a question asks by, as compared ("faster", "fastest";
+    not the name "Fast-dLLM"); None for "better" or "best", which any result says."""
     found = superlative(question, comparative=True) if question else None
     if found is None or found.word in IRREGULAR:
-        return ""
-    return re.sub(r"(?:i?est)$", "", found.word)
+        return None
+    word = re.sub(r"(?:i?est)$", "", found.word)
+    return re.compile(rf"\b{re.escape(word)}(?:er|est)\b", re.I)
 
 
-def _saying(bank: SentenceBank, paper: Paper, word: str) -> list[Scored]:
-    """The paper's sentence saying the quality as compared ("faster", "fastest"; not the name
-    "Fast-dLLM"), one stating a figure first, if any."""
-    said = re.compile(rf"\b{re.escape(word)}(?:er|est)\b", re.I) if word else None
-    found = [i for i, t in enumerate(bank.sentences(paper)) if said and said.search(t)]
-    best = min(found, key=lambda i: not states_figure(bank.sentences(paper)[i]), default=None)
-    return [] if best is None else [Scored(paper, best, bank.sentences(paper)[best], 1.0, 0.0, 0.0)]
+def _saying(bank: SentenceBank, paper: Paper, said: re.Pattern[str] | None) -> list[Scored]:
+    """The paper's sentence saying the quality (`said`), one stating a figure first, if any."""
+    texts = bank.sentences(paper) if said else []
+    found = [i for i, t in enumerate(texts) if said and said.search(t)]
+    best = min(found, key=lambda i: not states_figure(texts[i]), default=None)
+    return [] if best is None else [Scored(paper, best, texts[best], 1.0, 0.0, 0.0)]
 
 
 def aspect_lead(lang: str, aspect: str, n: int) -> str:

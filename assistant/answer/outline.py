@@ -4,6 +4,7 @@ each and in that order, read from the aspect model's chances (aspects.py)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 import numpy as np
 
@@ -37,20 +38,24 @@ def outline(
     is its method when the model reads it as one at all (not Mamba-3's result naming it after
     its method); none stated before it, that sentence states its problem too (none is taken
     after it: SCUBA's "The tasks test a range of abilities" reads as one)."""
-    everywhere = list(range(len(method)))
-    named = introduced is not None and method[introduced] >= INTRODUCED_METHOD
+    chance = method[introduced] if introduced is not None else 0.0
     problem, method, results = (np.log(np.clip(x, 1e-9, 1.0)) for x in (problem, method, results))
-    p, m, r = _best(problem, method, results, float(np.log(absent)), everywhere)
-    named = named and introduced is not None and introduced < m
-    if named and introduced is not None:
-        p, m, r = _best(problem, method, results, float(np.log(absent)), [introduced])
-    # opening the abstract, it states the problem it takes up too ("We introduce SCUBA, a
-    # benchmark designed to evaluate computer-use agents on CRM workflows")
-    return (m if p is None and named and problem[m] > np.log(absent) else p), m, r
+    floor = float(np.log(absent))
+    p, m, r = _best(problem, method, results, floor, range(len(method)))
+    if introduced is not None and introduced < m and chance >= INTRODUCED_METHOD:
+        p, m, r = _best(problem, method, results, floor, [introduced])
+        # opening the abstract, it states the problem it takes up too ("We introduce SCUBA, a
+        # benchmark designed to evaluate computer-use agents on CRM workflows")
+        p = m if p is None and problem[m] > floor else p
+    return p, m, r
 
 
 def _best(
-    problem: np.ndarray, method: np.ndarray, results: np.ndarray, absent: float, places: list[int]
+    problem: np.ndarray,
+    method: np.ndarray,
+    results: np.ndarray,
+    absent: float,
+    places: Iterable[int],
 ) -> tuple[int | None, int, int | None]:
     best: tuple[float, int | None, int, int | None] | None = None
     for m in places:

@@ -106,10 +106,10 @@ def figure(sentence: str, nouns: set[str], sized: str = "", share: bool = True) 
     models") does not state; `share`: whether a percentage may state it (not a count of tasks:
     "less than 5% success rate on SCUBA" is no number of SCUBA's tasks)."""
     text = RATIO_RE.sub(_quotient, ENUMERATOR_RE.sub(" ", sentence))
-    own = AGAINST_RE.split(text, maxsplit=1)[0]  # not "... surpassing Qwen3-235B"
-    sizes = [v for p in PARAMETERS_RE.finditer(own) if (v := _value(*p.groups())) is not None]
     if MODEL_STEMS & nouns and sized:  # a model's size: "Qwen2.5-32B", "7B and 14B", not "16K"
-        return max(sizes) if sizes else None
+        own = AGAINST_RE.split(text, maxsplit=1)[0]  # not "... surpassing Qwen3-235B"
+        sizes = [v for p in PARAMETERS_RE.finditer(own) if (v := _value(*p.groups())) is not None]
+        return max(sizes, default=None)
     found = list(TOKEN_RE.finditer(text))
     tokens = [m.group() for m in found]
     heads = (lambda t: set()) if sized else headed_by  # a count of MLLMs, not one model's size

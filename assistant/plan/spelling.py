@@ -187,9 +187,10 @@ HALF_WIDTH = {
 
 
 def normalise(question: str) -> str:
-    """Whitespace collapsed; full-width letters and digits read as ASCII; a question typed in capitals read in lower case (in capitals every
-    word looks like an acronym or a name: "WHAT IS REX-THINKER'S TRAINING RECIPE"); Chinese in
-    traditional characters read in simplified ones."""
+    """Whitespace collapsed; full-width letters and digits read as ASCII; a question typed in
+    capitals read in lower case (in capitals every word looks like an acronym or a name: "WHAT
+    IS REX-THINKER'S TRAINING RECIPE"); Chinese in traditional characters read in simplified
+    ones."""
     text = " ".join(question.translate(HALF_WIDTH).split())[:MAX_QUESTION_CHARS]
     text = UNAPOSTROPHED_RE.sub(r"\1n't", text)  # "dont": a negation, not a typo of "don"
     if language(text) == "zh":

@@ -13,7 +13,7 @@ import numpy as np
 from ..embedding import MiniLMEmbedding
 from ..plan.feedback import Neighbours
 from ..store.catalog import OWN_STATISTICS, Catalog
-from ..text.acronyms import met, neighbour_pairs
+from ..text.acronyms import Pair, met, neighbour_pairs
 from ..text.tokens import tokenize
 
 # A phrase names the subject when the closest papers give it with at least EXPANSION_LIFT (see
@@ -59,7 +59,7 @@ class Expander:
             return ()
         lifts = self.neighbours.lifts(vector.astype(np.float32))
         found = [p for p in lifts if lifts[p] >= EXPANSION_LIFT]
-        if not found or any(self._within(p, subject) for p in found):
+        if not found or any(self._within(p, self._said(subject)) for p in found):
             return ()  # none, or the subject already says what its papers call it
         sims = self.embedder.embed_many(found) @ vector
         close = sorted(
@@ -68,24 +68,29 @@ class Expander:
         )
         return tuple(close[:EXPANSIONS])
 
-    def _within(self, phrase: str, subject: str) -> bool:
-        """Whether the subject says all of `phrase`, its acronyms read as their long forms and
-        the reverse ("diffusion language models" within "speculative decoding for diffusion
-        LMs"): the phrase names the subject or only a part of it, never better than it does."""
-        # each concept as written and as its acronym or long form, not its narrower kinds
+    def _said(self, subject: str) -> tuple[set[str], set[Pair]]:
+        """The subject's stems and neighbouring pairs, each concept as written and as its
+        acronym or long form (not its narrower kinds)."""
         spellings = [s for _, spelt in self.catalog.concepts(subject) for s in spelt[:2]]
         stems = {stem for s in spellings for stem in s} | set(tokenize(subject))
         pairs = neighbour_pairs(tokenize(subject)).union(
             *map(neighbour_pairs, map(list, spellings))
         )
-        return met(self.catalog.concepts(phrase), stems, pairs) >= 1.0
+        return stems, pairs
+
+    def _within(self, phrase: str, said: tuple[set[str], set[Pair]]) -> bool:
+        """Whether the subject (`said`) says all of `phrase`, its acronyms read as their long
+        forms and the reverse ("diffusion language models" within "speculative decoding for
+        diffusion LMs"): the phrase names the subject or only a part of it, never better."""
+        return met(self.catalog.concepts(phrase), *said) >= 1.0
 
     def reading(self, subject: str, vector: np.ndarray) -> str:
         """The corpus's likeliest name for a subject none of whose candidates was kept, or ""."""
         if not subject or not self.active:
             return ""
         lifts = self.neighbours.lifts(vector.astype(np.float32))
-        found = [p for p in lifts if lifts[p] >= FALLBACK_LIFT and not self._within(p, subject)]
+        said = self._said(subject)
+        found = [p for p in lifts if lifts[p] >= FALLBACK_LIFT and not self._within(p, said)]
         if not found:
             return ""
         sims = self.embedder.embed_many(found) @ vector
