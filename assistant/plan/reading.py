@@ -10,6 +10,7 @@ from ..text.language import language
 from ..text.messages import say
 from .continued import continued
 from .count import form_asked
+from .returned import went_back
 from .spelling import misnamed, normalise, spelled
 
 
@@ -19,7 +20,8 @@ def read(
     """The question as it is read: normalised, its typos corrected, an elliptical follow-up of a
     set question asked in full ("And generalization?" -> "Which papers study generalization?"),
     with the history the earlier question had (口头报告呢？ after 其中被录用的有几篇？ is asked of
-    the list that one was); and the notes that say so."""
+    the list that one was); one going back to an earlier topic, asked of the history it had
+    ("back to the RL papers: which use LLMs?"); and the notes that say so."""
     question, fixed = spelled(normalise(question), table.words.doc_freq)
     question, renamed = misnamed(question, table.single_names, table.words.doc_freq)
     fixed += renamed
@@ -27,6 +29,9 @@ def read(
     notes = (
         [say(lang, "spelling", words=", ".join(f"{a} -> {b}" for a, b in fixed))] if fixed else []
     )
+    if back := went_back(question, history, lang):  # "back to the RL papers: which use LLMs?"
+        question, history = back.question, back.history
+        notes.append(say(lang, "went_back", question=back.earlier))
     question, form = form_asked(question)  # "... — just give me the count"
     again = continued(question, history, lang, table)
     if again is None:

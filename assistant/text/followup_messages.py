@@ -58,6 +58,7 @@ FOLLOWUP: dict[str, dict[str, str]] = {
         "zh": "本语料库中与 {names} 最接近的论文：",
     },
     "read_as": {"en": "read as “{question}”", "zh": "按“{question}”理解"},
+    "went_back": {"en": "back to “{question}”", "zh": "回到“{question}”"},
     "no_others": {
         "en": "There are no other papers in this corpus (under these filters): all {n} were given.",
         "zh": "本语料库中（按这些筛选条件）没有其他论文：{n} 篇都已给出。",

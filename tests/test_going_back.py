@@ -1,0 +1,73 @@
+"""Going back to an earlier topic of a conversation ("back to the RL papers: which use LLMs?",
+"回到刚才那个话题"): the question is asked over the papers that topic found, not the latest
+answer's, and the answer says which earlier question it went back to."""
+
+from __future__ import annotations
+
+from assistant.engine import Engine
+from assistant.plan.returned import went_back
+from assistant.schema import Turn, replied
+
+ELMUR, REX, DPO_DATA = "bm3rbtEMFj", "btWHQoSZZ1", "bmoh0i1nqE"
+RL = "which papers are about reinforcement learning?"
+
+
+def _talk(engine: Engine, *questions: str) -> list[Turn]:
+    history: list[Turn] = []
+    for question in questions:
+        history += replied(question, engine.ask(question, history))
+    return history
+
+
+def test_back_to_a_named_topic_asks_the_rest_of_the_question_over_that_topics_papers(
+    engine: Engine,
+) -> None:
+    history = _talk(engine, RL, "which of them are orals?", "what about world models?")
+    answer = engine.ask("back to the reinforcement learning papers: which use LLMs?", history)
+    assert [c.paper.id for c in answer.citations] == [DPO_DATA]  # the one of the three on LLMs
+    assert f"back to “{RL}”" in answer.notes
+    assert not any("area:" in note for note in answer.notes)  # "the RL papers": no area filter
+
+
+def test_back_to_the_earlier_topic_without_a_question_shows_that_topics_papers_again(
+    engine: Engine,
+) -> None:
+    history = _talk(engine, RL, "which of them use LLMs?", "papers on world models")
+    answer = engine.ask("ok, back to the earlier topic", history)
+    assert {c.paper.id for c in answer.citations} == {ELMUR, REX, DPO_DATA}
+
+
+def test_going_back_in_chinese_asks_over_the_earlier_topic(engine: Engine) -> None:
+    history = _talk(engine, RL, "which of them use LLMs?", "papers on world models")
+    answer = engine.ask("回到刚才那个话题，其中哪些用到了机器人？", history)
+    assert [c.paper.id for c in answer.citations] == [ELMUR]
+    assert any(note.startswith("回到") for note in answer.notes)
+
+
+LIST = [
+    Turn("user", "papers about LLM agents"),
+    Turn("assistant", "3 papers", ("a", "b", "c"), ("a", "b", "c")),
+    Turn("user", "which of them use memory?"),
+    Turn("assistant", "2 of these 3", ("a", "b")),
+    Turn("user", "papers on diffusion"),
+    Turn("assistant", "2 papers", ("d", "e")),
+]
+
+
+def test_the_previous_list_is_the_answer_before_and_the_earlier_topic_the_question_opening_it() -> (
+    None
+):
+    listed = went_back("go back to the previous list", LIST, "en")
+    topic = went_back("back to the earlier topic: which are orals?", LIST, "en")
+    first = went_back("回到最开始的问题", LIST, "zh")
+    assert listed is not None and listed.earlier == "which of them use memory?"
+    assert topic is not None and topic.question == "which are orals?"
+    assert topic.earlier == "papers about LLM agents" and len(topic.history) == 2
+    assert first is not None and first.question == "papers about LLM agents" and not first.history
+
+
+def test_a_question_that_only_starts_like_going_back_is_asked_as_it_is() -> None:
+    title = "Back to Basics: Motion Representation Matters for Human Motion Generation"
+    assert went_back(title, LIST, "en") is None  # no earlier question says "Basics"
+    assert went_back("back to the RL papers", [], "en") is None  # nothing to go back to
+    assert went_back("which papers map images back to text?", LIST, "en") is None
