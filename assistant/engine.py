@@ -31,7 +31,7 @@ from .plan.foreign import Foreign
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.own_words import render
 from .plan.plan import Plan, make_plan
-from .retrieve.described import compared, noted_absent, one_described
+from .retrieve.described import between, compared, noted_absent, one_described
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
@@ -98,12 +98,10 @@ class Engine:
                 self._multilingual = multilingual_for(self.settings)
             return self._multilingual
 
-    def _fusion(self) -> FusionParams:
-        """The fitted weights; a small corpus, told apart by its chunks, has no whole-paper ranking."""
+    def _fusion(self) -> FusionParams:  # a small corpus, told apart by its chunks: no whole-paper
         return FusionParams() if self._large() else FusionParams(whole_weight=0.0)
 
-    def _large(self) -> bool:
-        """A corpus large enough for the multilingual and whole-paper rankings to help."""
+    def _large(self) -> bool:  # large enough for the multilingual and whole-paper rankings
         return len(self.catalog.table.papers) > MULTI_FUSION_PAPERS
 
     def _multi_query(self) -> Callable[[str], np.ndarray] | None:
@@ -143,21 +141,15 @@ class Engine:
         k: int | None = None,
         widen: bool = True,
         kind: Kind | None = None,
+        given: tuple[str, ...] = (),
     ) -> Plan:
-        return make_plan(
-            question,
-            list(history),
-            filters or Filters(),
-            self.table,
-            self.embedder,
-            k or self.settings.top_k,
-            widen,
-            self.foreign,
-            kind,
-        )
+        k = k or self.settings.top_k
+        filters = filters or Filters()
+        args = (self.table, self.embedder, k, widen, self.foreign, kind, given)
+        return make_plan(question, list(history), filters, *args)
 
     def search(self, question: str, k: int | None = None, filters: Filters | None = None) -> Search:
-        """Ranked papers for a query; filters stated in it apply unless a flag gives the same kind."""
+        """Ranked papers for a query; its filters apply unless a flag gives the same kind."""
         plan = self.plan(question, filters=filters, k=k, widen=False)
         return Search(hits=self.retriever.retrieve(plan), filters=plan.filters, query=plan.query)
 
@@ -182,12 +174,20 @@ class Engine:
         self, plan: Plan, history: Sequence[Turn], filters: Filters | None, k: int | None
     ) -> Plan:
         """A set-like or fact question about one paper it describes, read as about that paper:
-        its facts, or its summary when a summary was asked (retrieve/described.py)."""
-        found = one_described(self.retriever, plan, lambda part: self.plan(part, filters=filters))
+        its facts, or its summary when a summary was asked; a choice between papers it names
+        or describes ("which uses more data, the DPO paper or X?"), among them."""
+        plan_for = functools.partial(self.plan, filters=filters)
+        chosen, of_them = between(self.retriever, plan, plan_for)
+        if chosen:  # asked of them, without their descriptions
+            again = self.plan(of_them, history, filters, k, given=chosen)
+            return replace(again, question=plan.question)
+        if plan.anchored:
+            return plan
+        found = one_described(self.retriever, plan, plan_for)
         if found is None:
             return noted_absent(self.retriever, plan)  # "the FlashAttention-3 paper": none is
-        asked = SUMMARY_RE.search(render(plan.question, plan.lang))  # not "what ... pointed out?"
-        kind: Kind = "summary" if asked else "facts"
+        summary = SUMMARY_RE.search(render(plan.question, plan.lang))  # not "what ... pointed out?"
+        kind: Kind = "summary" if summary else "facts"
         again = self.plan(plan.question, history, filters, k, kind=kind)
         return replace(again, named=(found,), described=True)
 
@@ -264,7 +264,7 @@ class Engine:
             plan = self.compared(plan, history or (), filters)
         elif plan.kind == "compare" and against_its_own(plan, self.table):  # "... with EAGLE?"
             plan = self.plan(question, history or (), filters, k, kind="facts")
-        elif plan.kind in (*SET_KINDS, "facts") and not plan.anchored and not plan.listing:
+        elif plan.kind in (*SET_KINDS, "facts") and not plan.focus and not plan.listing:
             plan = self.singular(plan, history or (), filters, k)
         if plan.lang != "en" and not self.has_multilingual():
             plan = replace(plan, notes=plan.notes + (say(plan.lang, "no_multilingual"),))

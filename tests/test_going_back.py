@@ -71,3 +71,41 @@ def test_a_question_that_only_starts_like_going_back_is_asked_as_it_is() -> None
     assert went_back(title, LIST, "en") is None  # no earlier question says "Basics"
     assert went_back("back to the RL papers", [], "en") is None  # nothing to go back to
     assert went_back("which papers map images back to text?", LIST, "en") is None
+
+
+GRPO_DATA = DPO_DATA  # the one of the eight LLM papers that uses reinforcement learning
+LLM_PAPERS = "which papers use large language models?"
+
+
+def test_the_rest_after_a_question_of_a_sets_papers_lists_the_ones_it_left_out(
+    engine: Engine,
+) -> None:
+    history = _talk(engine, LLM_PAPERS, "which of them use reinforcement learning?")
+    listed = {c.paper.id for c in engine.ask("what about the rest?", history).citations}
+    assert len(listed) == 7 and GRPO_DATA not in listed
+    zh = _talk(engine, "哪些论文用了大语言模型？", "其中哪些用了强化学习？")
+    answer = engine.ask("剩下的呢？", zh)
+    assert {c.paper.id for c in answer.citations} == listed
+    assert "按“其中哪些不涉及强化学习？”理解" in answer.notes
+
+
+def test_the_rest_after_a_question_of_its_own_is_no_complement() -> None:
+    from assistant.plan.restated import complement_of
+
+    assert complement_of("what about the rest?", lambda: "papers on world models", "en") is None
+    assert complement_of("其他的呢？", lambda: "关于世界模型的论文", "zh") is None
+    assert complement_of("其余的呢", lambda: "其中哪些是口头报告？", "zh") == "其中哪些不是口头报告？"
+
+
+def test_a_chinese_negation_without_a_verb_after_it_is_read_as_one(engine: Engine) -> None:
+    history = _talk(engine, "哪些论文用了大语言模型？")
+    answer = engine.ask("其中哪些没有用强化学习？", history)
+    assert GRPO_DATA not in {c.paper.id for c in answer.citations}
+    assert len({c.paper.id for c in answer.citations}) == 7
+
+
+def test_when_every_paper_has_the_decision_a_complement_leaves_out_the_answer_says_so(
+    engine: Engine,
+) -> None:
+    history = _talk(engine, LLM_PAPERS, "which of them are posters?")
+    assert engine.ask("and the rest?", history).text.startswith("All 8 papers are poster")

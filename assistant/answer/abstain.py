@@ -44,13 +44,15 @@ def no_match(plan: Plan, decision: Decision, hits: list[PaperHit]) -> Answer:
         names = _named(lang, [h.paper for h in decision.about])
         if not plan.subject and plan.filters.statuses:  # "which are orals?"
             asked = _decision_asked(plan, lang)
+            every = asked.startswith(not_said := filters_text(lang, ("not ",)))  # "not poster"
+            key = "none_of_one_decision" if count == 1 else "none_of_decision"
             text = say(
                 lang,
-                "none_of_one_decision" if count == 1 else "none_of_decision",
+                "all_of_decision" if every and count > 1 else key,  # all of them are posters
                 count=plural(count, "paper"),
                 n=count,
                 names=names,
-                decision=asked,
+                decision=asked.removeprefix(not_said) if every and count > 1 else asked,
             )
         else:
             key = "none_of_one" if count == 1 else "none_of"

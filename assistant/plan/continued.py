@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
@@ -15,7 +15,6 @@ from .count import TOTAL_RE, form_asked, how_many_alone
 from .cues import COUNT_ASKED_RE, DEFINE_RE, FRAMING_STEMS, LIKE_THIS_RE, SUMMARY_RE, WHICH_RE
 from .cues_followup import (
     ANAPHOR_RE,
-    COMPLEMENT_RE,
     CONTINUATION_RE,
     NUMBERED_RE,
     ORDINAL_RE,
@@ -33,7 +32,7 @@ from .own_words import content, render
 from .restated import (
     SET_LEAD_RE,
     asks_papers,
-    complement,
+    complement_of,
     last_decision,
     length_only,
     lengthened,
@@ -84,8 +83,9 @@ def _continued(
     if at is not None and (named := _named_again(question, history[at].content, lang, table)):
         return named  # "Which papers study this phenomenon?" after "What is grokking?"
     length = length_only(question)  # "and in 2 sentences?", "用一句话呢？"
-    if at is not None and lang == "en" and COMPLEMENT_RE.match(question):
-        return complement(_earlier(history, at, lang, table))  # "and which ones don't?"
+    earlier_at = partial(_earlier, history, at if at is not None else -1, lang, table)
+    if at is not None and (left := complement_of(question, earlier_at, lang)):
+        return left  # "and which ones don't?", "what about the rest?", 剩下的呢？
     if at is None or not (cue or alone or tail or length):  # no continuation: history unread
         return None
     earlier = _earlier(history, at, lang, table)

@@ -130,6 +130,15 @@ COMPLEMENT_RE = re.compile(
     r"\s*[?.!]*\s*$",
     re.I,
 )
+# the papers of a set a follow-up left out: "what about the rest?" after "which of them use RL?"
+REST_RE = re.compile(
+    r"^\W*(?:(?:and|but|so|ok|okay)\W+)?(?:(?:what|how)\s+about\s+)?(?:all\s+)?the\s+"
+    r"(?:rest|remaining(?:\s+(?:ones|papers))?|others|other\s+(?:ones|papers))"
+    r"(?:\s+of\s+them)?\s*[?.!]*\s*$"
+    r"|^\s*(?:那|那么)?(?:剩下|剩余|其余|其他|另外)(?:的|那)?(?:几篇|那些|论文|这些)?的?(?:论文)?"
+    r"(?:呢|怎么样|如何)?\s*[？?。]?\s*$",
+    re.I,
+)
 # ... or closing it: "训练 token 数呢？" (rendered "... what about"), the same asked of another thing
 # (of a question asking for papers of its own, "哪些论文研究了蛋白质设计呢？", a particle only)
 TRAILING_RE = re.compile(r"\bwhat about\s*[？?]?\s*$", re.I)

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from .cues import NEGATED
 
-# Questions in Chinese. The structural words (decisions, comparison and set framing, references
-# back, details abstracts never state) are rendered as the English cue words above, so one set
-# of rules reads both languages; topic words never are: the multilingual space carries those
-# (plan/foreign.py). Each pattern's replacement is what the English rules read.
+# Structural words (decisions, comparison and set framing, references back, details abstracts
+# never state) are rendered as the English cue words, so one set of rules reads both languages;
+# topic words are not: the multilingual space carries those (plan/foreign.py).
 ZH_AREA = r"领域|方向|赛道"  # the word after an area's name ("reinforcement learning 领域")
 # "有没有给出/提到/报告…" after one paper: whether it states something, not whether papers exist
 ZH_WHETHER_STATED = r"有没有(?:给出|提到|提及|报告|提供|说明|讨论|公开|发布|用到?|做)"
@@ -79,6 +78,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     ),
     (r"(?:口头报告|口头)(?:或者?|和|与)(?:海报|墙报)", " orals or posters "),  # both decisions
     (r"(?:海报|墙报)(?:或者?|和|与)(?:口头报告|口头)", " orals or posters "),
+    (r"不是(?=\s*(?:口头|海报|墙报|(?i:orals?|posters?|spotlights?)))", " are not "),  # the others
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
     (r"(?<![A-Za-z-])(?i:spotlights?)(?![A-Za-z-])", " spotlight papers "),
@@ -118,7 +118,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"[，,]?\s*(?:而不(?:只|仅仅?)?是|而非|而不在于)", " rather than "),
     # negation (NEGATION_RE): "不涉及图像", "与文本无关" (not the 没有 of 有没有, "are there")
     (
-        r"(?<!有)(?:并)?(?:不|没有?)(?:涉及|包含|使用|用到|是关于|关于|研究|处理|是做)了?"  # not 不用
+        r"(?<!有)(?:并)?(?:(?:不|没有?)(?:涉及|包含|使用|用到|采用|基于|是关于|关于|研究|处理|是做)"
+        r"|没有?用(?!处))[了过]?"  # 没有用 RL; not 不用, "need not"
         r"|与(?=[^，。？?]{1,20}(?:无关|不相关))|无关|不相关",
         f" {NEGATED} ",
     ),
@@ -141,8 +142,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"哪一?篇", " which one "),  # of those at hand: "哪一篇是线性复杂度的？"
     (r"哪个|哪一个", " which one "),
     (r"是否", " whether "),
-    # (口头报告 and 海报 are rendered above as "oral papers" and "poster papers")
-    (
+    (  # (口头报告 and 海报 are rendered above as "oral papers" and "poster papers")
         r"有没有(?=.*(?:论文|工作|文章|研究|papers|口头报告|海报|(?i:orals?|posters?))|\s*[？?]?$)",
         " any papers ",
     ),

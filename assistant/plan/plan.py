@@ -36,10 +36,8 @@ from .subjects import area_asked, mentioned_term
 from .threshold import quantity_term
 from .words import Words, english_words, foreign_words
 
-WIDE_K = 20  # papers considered for "which" and topic summaries
-DEFINE_PAPERS = 5  # listed after what they say the term asked about is: the likeliest
-# Words that leave a question with no topic of its own once its filter words are gone.
-LISTING_WORDS = frozenset(
+WIDE_K, DEFINE_PAPERS = 20, 5  # papers considered for a set; listed after a term's definition
+LISTING_WORDS = frozenset(  # a question with only these beyond its filters has no topic
     "paper papers which list corpus collection area track there ani all show me are is in the "
     "what work submiss submit find mani total overal altogeth number count".split()  # "in total?"
 ) | terms(" ".join(PRECISION_WORDS))  # "Roughly how many orals are there?"
@@ -130,15 +128,17 @@ def make_plan(
     widen: bool = True,
     foreign: Callable[[], Foreign] | None = None,
     kind: Kind | None = None,
+    given: tuple[str, ...] = (),
 ) -> Plan:
-    """`widen`: set questions consider WIDE_K papers, else `top_k`. `foreign` makes (once) what a
-    question in another language needs (without it, all read as English). `kind`: if known."""
+    """`widen`: set questions consider WIDE_K papers, else `top_k`. `foreign`: makes (once) what
+    another language needs (none: all read as English). `kind`, `given` (the papers it names or
+    describes: "the DPO dataset paper or X"): if known."""
     question, history, early = read(question, history, table, foreign is not None)
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None
     rendered = render(question, lang)  # its structural words as the English rules read them
     said, own = stated(rendered, flags, table, reader.english if reader else None)
-    named = find_named(table, question)
+    named = list(given) or find_named(table, question)
     prototypes = reader.prototypes if reader is not None else prototypes_for(embedder)
     space, meaning = (reader, without_areas(question, said.areas)) if reader else (embedder, None)
     first = classify(own, len(named), prototypes, meaning=meaning)

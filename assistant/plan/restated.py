@@ -11,7 +11,7 @@ from ..schema import Turn
 from ..text.tokens import terms
 from .count import SENTENCES_RE
 from .cues import COUNT_ASKED_RE, NEGATED, NEGATION_RE
-from .cues_followup import CONTINUATION_RE, PLURAL_RE, SET_NOUN_RE
+from .cues_followup import COMPLEMENT_RE, CONTINUATION_RE, PLURAL_RE, REST_RE, SET_NOUN_RE
 from .cues_zh import ZH_DECISION, ZH_PAPERS_NOUN
 from .filters import decision_in, from_question
 from .own_words import content, render
@@ -81,6 +81,29 @@ def switched_zh(earlier: str, question: str) -> str | None:
     # "那 oral 有几篇？" after "RAG 方向的接收率是多少？" (not its 口头报告率): those on its subject
     ask = "有多少篇" if re.search(r"多少|几", question) else "有哪些"
     return f"{subject}的{said}论文{ask}？" if (subject := content(earlier, "zh")) else None
+
+
+def complement_of(question: str, earlier: Callable[[], str], lang: str) -> str | None:
+    """The earlier set question asked of the papers it left out, when a follow-up asks for them:
+    "and which ones don't?"; "what about the rest?", 剩下的呢？ after a question of a set's papers
+    ("which of them use RL?"), in the question's language. `earlier`: the earlier question."""
+    if lang == "en" and COMPLEMENT_RE.match(question):
+        return complement(earlier())
+    if not REST_RE.match(question) or not PLURAL_RE.search(render(asked := earlier(), lang)):
+        return None
+    return complement(asked) if lang == "en" else _complement_zh(asked)
+
+
+def _complement_zh(earlier: str) -> str | None:
+    """In Chinese, the papers of a set a question of them left out: 其中哪些不涉及强化学习？
+    after 其中哪些用了强化学习？, 其中哪些不是口头报告？ after 其中哪些是口头报告？."""
+    rendered, subject = render(earlier, "zh"), content(earlier, "zh").strip()
+    found = decision_in(rendered)
+    if NEGATED in rendered or not (subject or found):
+        return None
+    if not subject:
+        return f"其中哪些不是{ZH_DECISION_WORDS[found[0]]}？" if found else None
+    return f"其中哪些不涉及{subject}？"
 
 
 def complement(earlier: str) -> str | None:

@@ -187,6 +187,29 @@ def _within(table: PaperTable, chosen: list[str], part: str, found: str) -> bool
     )
 
 
+OR_RE = re.compile(r"\s+or\s+", re.I)
+LEAD_RE = re.compile(r"[,，]\s*")
+
+
+def between(
+    retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]
+) -> tuple[tuple[str, ...], str]:
+    """The papers an English question asks to choose between, named or described, in question
+    order, and what it asks of them ("which uses more data, the DPO dataset curation paper or
+    the distillation paper?": "which uses more data?"); none unless it asks which one, by a
+    comparative, and finds two, one on each side of its "or"."""
+    question = plan.question
+    if plan.lang != "en" or not (WHICH_ONE_RE.search(question) or superlative(question, True)):
+        return (), question
+    clauses = (OR_RE.split(c) for c in CLAUSE_RE.split(question))
+    sides = next((s for s in clauses if len(s) == 2), [])  # the clause choosing: "A or B"
+    if not sides:
+        return (), question
+    *asked, left = LEAD_RE.split(sides[0])  # "which uses more data, A": A
+    found = _papers_in(retriever, plan, plan_for, f"{left} vs {sides[1]}")
+    return (found, f"{', '.join(asked)}?" if asked else question) if len(found) == 2 else ((), "")
+
+
 def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Plan]) -> str | None:
     """The paper a set-like or fact question asks about in the singular without naming it ("How
     many fewer simulations does the multifidelity simulation-based inference approach need?",

@@ -21,6 +21,10 @@ FOLLOWUP: dict[str, dict[str, str]] = {
         "en": "None of these {count} has the decision asked for ({decision}): {names}.",
         "zh": "这 {n} 篇论文都不是{decision}：{names}。",
     },
+    "all_of_decision": {  # "which of them are not posters?" of posters only
+        "en": "All {count} are {decision}: {names}.",
+        "zh": "这 {n} 篇论文都是{decision}：{names}。",
+    },
     "counted_past": {
         "en": "The last answer gave only {count}: {names}. Say which papers you mean, by name or"
         " by their number in an earlier list.",

@@ -233,6 +233,7 @@ FILTER_WORDS: dict[str, dict[str, str]] = {
         "earlier papers": "之前给出的论文",
         "(from the question)": "（来自问题）",
         "(from an earlier question)": "（来自之前的问题）",
+        "not ": "非",  # "decision: not poster"
         "desk rejected": "直接拒稿",
         "conditional": "有条件接收",
         "accepted": "已接收",

@@ -1,0 +1,35 @@
+"""A question choosing between two papers it names or describes ("which uses more data, the
+DPO dataset curation paper or the multimodal dataset distillation paper?"): about both, in the
+same form as when both are named, over the real seed index."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import Engine
+
+DPO_DATA, DISTILLATION, REPSPEC, GROKKING = "bmoh0i1nqE", "bl3drImevi", "bqEi97qzzz", "blfwRondjY"
+
+
+@pytest.mark.parametrize(
+    ("question", "papers"),
+    [
+        (
+            "which uses more data, the DPO dataset curation paper or the multimodal dataset "
+            "distillation paper?",
+            {DPO_DATA, DISTILLATION},
+        ),
+        ("which is faster, RepSpec or the grokking paper?", {REPSPEC, GROKKING}),
+    ],
+)
+def test_a_choice_between_described_papers_answers_about_both(
+    engine: Engine, question: str, papers: set[str]
+) -> None:
+    answer = engine.ask(question)
+    assert {c.paper.id for c in answer.citations} == papers
+    assert answer.text.startswith("The abstracts give no common measure")  # none ranks them
+
+
+def test_a_question_with_or_that_chooses_nothing_is_asked_as_it_is(engine: Engine) -> None:
+    plan = engine.plan("which papers use reinforcement learning or imitation learning?")
+    assert plan.kind == "which" and not plan.named
