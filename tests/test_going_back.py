@@ -1,6 +1,7 @@
-"""Going back to an earlier topic of a conversation ("back to the RL papers: which use LLMs?",
-"回到刚才那个话题"): the question is asked over the papers that topic found, not the latest
-answer's, and the answer says which earlier question it went back to."""
+"""Moving about a conversation: going back to an earlier topic ("back to the RL papers: which
+use LLMs?", "回到刚才那个话题"), asked over the papers that topic found, not the latest answer's;
+the rest of a set ("what about the rest?", 剩下的呢？); one paper instead of another ("what about
+ExpVid instead of SCUBA?"); a subject instead of the paper just discussed."""
 
 from __future__ import annotations
 
@@ -94,7 +95,9 @@ def test_the_rest_after_a_question_of_its_own_is_no_complement() -> None:
 
     assert complement_of("what about the rest?", lambda: "papers on world models", "en") is None
     assert complement_of("其他的呢？", lambda: "关于世界模型的论文", "zh") is None
-    assert complement_of("其余的呢", lambda: "其中哪些是口头报告？", "zh") == "其中哪些不是口头报告？"
+    assert (
+        complement_of("其余的呢", lambda: "其中哪些是口头报告？", "zh") == "其中哪些不是口头报告？"
+    )
 
 
 def test_a_chinese_negation_without_a_verb_after_it_is_read_as_one(engine: Engine) -> None:
@@ -109,3 +112,32 @@ def test_when_every_paper_has_the_decision_a_complement_leaves_out_the_answer_sa
 ) -> None:
     history = _talk(engine, LLM_PAPERS, "which of them are posters?")
     assert engine.ask("and the rest?", history).text.startswith("All 8 papers are poster")
+
+
+GTOOL, SCUBA, EXPVID, IMAGENWORLD = "bn47cqGQ7l", "bkjKnO9s7T", "bj0ahFM4P0", "bld9g6jFh9"
+
+
+def test_one_paper_instead_of_another_asks_the_question_that_named_it_again(
+    engine: Engine,
+) -> None:
+    history = _talk(engine, "compare GTool and SCUBA", "what does the first one improve?")
+    answer = engine.ask("what about ExpVid instead of SCUBA?", history)
+    assert [c.paper.id for c in answer.citations][:2] == [GTOOL, EXPVID]
+    assert answer.kind == "compare" and "read as “compare GTool and ExpVid”" in answer.notes
+    zh = engine.ask("把SCUBA换成ExpVid呢？", _talk(engine, "比较GTool和SCUBA"))
+    assert [c.paper.id for c in zh.citations][:2] == [GTOOL, EXPVID]
+
+
+def test_a_subject_instead_of_the_paper_just_discussed_starts_afresh(engine: Engine) -> None:
+    history = _talk(engine, "which papers are benchmarks?", "tell me more about ImagenWorld")
+    answer = engine.ask("what about LLM papers instead?", history)
+    listed = {c.paper.id for c in answer.citations}
+    assert len(listed) >= 6 and IMAGENWORLD not in listed
+
+
+def test_instead_of_inside_a_question_of_its_own_is_no_swap() -> None:
+    from assistant.plan.instead import swapped
+
+    history = [Turn("user", "papers on supervised learning"), Turn("assistant", "...")]
+    assert swapped("which papers use RL instead of supervised learning?", history, "en") is None
+    assert swapped("what about RL instead of imitation learning?", history, "en") is None

@@ -10,6 +10,7 @@ from ..text.language import language
 from ..text.messages import say
 from .continued import continued
 from .count import form_asked
+from .instead import instead, swapped
 from .returned import went_back
 from .spelling import misnamed, normalise, spelled
 
@@ -21,7 +22,9 @@ def read(
     set question asked in full ("And generalization?" -> "Which papers study generalization?"),
     with the history the earlier question had (口头报告呢？ after 其中被录用的有几篇？ is asked of
     the list that one was); one going back to an earlier topic, asked of the history it had
-    ("back to the RL papers: which use LLMs?"); and the notes that say so."""
+    ("back to the RL papers: which use LLMs?"), or again with one thing in place of another
+    ("what about ExpVid instead of SCUBA?"); one leaving the conversation's papers for a subject
+    of its own ("what about LLM papers instead?"), with none; and the notes that say so."""
     question, fixed = spelled(normalise(question), table.words.doc_freq)
     question, renamed = misnamed(question, table.single_names, table.words.doc_freq)
     fixed += renamed
@@ -32,8 +35,13 @@ def read(
     if back := went_back(question, history, lang):  # "back to the RL papers: which use LLMs?"
         question, history = back.question, back.history
         notes.append(say(lang, "went_back", question=back.earlier))
+    elif back := swapped(question, history, lang):  # "what about ExpVid instead of SCUBA?"
+        question, history = back.question, back.history
+        notes.append(say(lang, "read_as", question=question))
     question, form = form_asked(question)  # "... — just give me the count"
     again = continued(question, history, lang, table)
+    if again is None and history and (new := instead(question, lang)):  # "what about LLM
+        return new + form, [], (*notes, say(lang, "read_as", question=new))  # papers instead?"
     if again is None:
         return question + form, history, tuple(notes)
     again += ("." if form and again[-1:] not in "?.!。？" else "") + form  # "... LLMs. Give me 5"
