@@ -33,3 +33,21 @@ def test_a_choice_between_described_papers_answers_about_both(
 def test_a_question_with_or_that_chooses_nothing_is_asked_as_it_is(engine: Engine) -> None:
     plan = engine.plan("which papers use reinforcement learning or imitation learning?")
     assert plan.kind == "which" and not plan.named
+
+
+def test_a_paper_described_as_differing_from_another_is_compared_with_it(engine: Engine) -> None:
+    answer = engine.ask(
+        "how does the speculative decoding paper differ from the tool planning paper?"
+    )
+    assert answer.kind == "compare"
+    assert [c.paper.id for c in answer.citations][:2] == [REPSPEC, "bn47cqGQ7l"]  # GTool
+
+
+def test_differ_from_parts_a_comparison_but_from_inside_a_description_does_not() -> None:
+    from assistant.retrieve.described import PART_RE
+
+    assert PART_RE.split("how does the HSD oral differ from the GR oral") == [
+        "how does the HSD oral differ",
+        "the GR oral",
+    ]
+    assert len(PART_RE.split("the paper learning from demonstrations")) == 1

@@ -1134,3 +1134,38 @@ def test_a_title_head_names_its_paper_before_one_whose_abstract_mentions_it() ->
     assert {i for i, _, _ in table.names["fast-dllm"]} == {"one", "two"}
     assert find_named(table, "compare it with Fast-dLLM") == ["one"]
     assert find_named(table, "compare it with Fast-dLLM v2") == ["two"]
+
+
+SHARED_ACRONYM = [
+    {
+        "id": "hsd",
+        "title": "Overcoming Joint Intractability with Lossless Hierarchical Speculative Decoding",
+        "abstract": "Verification is a bottleneck of speculative decoding. We propose Hierarchical "
+        "Speculative Decoding (HSD), a provably lossless verification method for draft tokens.",
+        "names": ["HSD"],
+    },
+    {
+        "id": "quantum",
+        "title": "Entanglement Selection for Quantum Feature Maps",
+        "abstract": "The data-utility term pairs qubits with a low Hilbert-Schmidt Distance (HSD) "
+        "between their encodings.",
+        "names": ["HSD"],
+    },
+    {
+        "id": "global",
+        "title": "Global Resolution: Optimal Multi-Draft Speculative Sampling",
+        "abstract": "Speculative sampling reduces the latency of decoding with draft tokens.",
+    },
+    *({"id": f"clue{i}", "title": f"CLUE: Method {i}", "abstract": "A clue."} for i in (1, 2)),
+    *({"id": f"c{i}", "title": f"Paper {i}", "abstract": "Each clue counts."} for i in range(4)),
+]
+
+
+def test_an_acronym_papers_spell_out_differently_names_each_and_the_context_chooses() -> None:
+    from assistant.plan.named import find_named
+
+    table = small_table(SHARED_ACRONYM)
+    assert sorted(find_named(table, "What is HSD?")) == ["hsd", "quantum"]
+    assert find_named(table, "compare HSD and Global Resolution") == ["global", "hsd"]
+    # a plain word titles set in capitals as their name: those papers, not the word's
+    assert find_named(table, "what is CLUE?") == ["clue1", "clue2"]

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from ..schema import Paper
 from ..store.papers import PaperTable
+from ..text.acronyms import definitions
 from ..text.cedict import everyday_english
 from ..text.latex import greek_spelt
 from ..text.names import NAME_TOKEN_RE, distinctive
@@ -35,6 +36,7 @@ def find_named(table: PaperTable, question: str) -> list[str]:
     tokens = [(m.group(0).rstrip(".")) for m in NAME_TOKEN_RE.finditer(question)]
     found: list[str] = _long_names_in(table, question)
     named: set[int] = set()  # words a longer name took ("Fast-dLLM" of "Fast-dLLM v2")
+    shared: list[list[str]] = []  # names several papers give
     for size in (6, 5, 4, 3, 2, 1):
         for start in range(len(tokens) - size + 1):
             if named & set(range(start, start + size)):
@@ -42,8 +44,29 @@ def find_named(table: PaperTable, question: str) -> list[str]:
             phrase = " ".join(tokens[start : start + size])
             if ids := _lookup(table, phrase, size, question):
                 named |= set(range(start, start + size))
+                shared += [ids] if len(ids) > 1 else []
             found += [i for i in ids if i not in found]
-    return found or _misspelt(table, tokens)
+    return _in_context(table, found, shared) or _misspelt(table, tokens)
+
+
+def _in_context(table: PaperTable, found: list[str], shared: list[list[str]]) -> list[str]:
+    """Of the papers a shared name gives ("HSD"), the one whose abstract holds twice as much of
+    the titles and keywords of the other papers the question names as any other ("compare HSD
+    and Global Resolution": the speculative decoding HSD, not the quantum one), if one does."""
+    for ids in shared:
+        others = [p for i in found if i not in ids and (p := table.get(i)) is not None]
+        context = terms(" ".join(f"{p.title} {' '.join(p.keywords)}" for p in others))
+        fits = sorted(
+            (
+                (table.words.coverage(context, f"{p.title} {p.abstract}"), p.id)
+                for p in (table.get(i) for i in ids)
+                if p is not None
+            ),
+            reverse=True,
+        )
+        if len(fits) > 1 and fits[0][0] > 2 * fits[1][0]:  # twice as much, or any beside none
+            found = [i for i in found if i not in ids or i == fits[0][1]]
+    return found
 
 
 def _misspelt(table: PaperTable, tokens: list[str]) -> list[str]:
@@ -77,10 +100,8 @@ def _long_names_in(table: PaperTable, question: str) -> list[str]:
     lowered = " ".join(question.lower().replace("’", "'").split())
     hits = []
     words = set(lowered.split()) | set(re.findall(r"[\w][\w'-]*", lowered))
-    candidates = [k for word in words for k in table.long_names.get(word, [])]
-    for key in candidates:
-        position = lowered.find(key)
-        if position >= 0:
+    for key in (k for word in words for k in table.long_names.get(word, [])):
+        if (position := lowered.find(key)) >= 0:
             hits.append((position, key))
     found: list[str] = []
     for _, key in sorted(hits):
@@ -94,8 +115,8 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
     entries = table.names.get(phrase.lower(), [])
     # a title's head written as the title writes it names that paper, however many abstracts
     # use the same letters for something else ("SPG: Sandwiched Policy Gradient ...")
-    headed = [e for e in entries if e[1] == 2 and e[2] == phrase]
-    if not entries or len(entries) > MAX_NAME_PAPERS and len(headed) != 1:
+    headed = [e for e in entries if e[1] == 2 and e[2] == phrase]  # (CLUE: 3 titles so headed)
+    if not entries or len(entries) > MAX_NAME_PAPERS and not 0 < len(headed) <= MAX_NAME_PAPERS:
         return []
     entries = headed if len(entries) > MAX_NAME_PAPERS else entries
     if size == 1:
@@ -119,17 +140,34 @@ def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[st
     strongest = max(e[1] for e in entries)
     called_paper = re.search(rf"{re.escape(phrase)}\s+{PAPER_NOUN}", question, flags=re.I)
     if strongest == 1 and (
-        len(entries) > 1 or (table.words.doc_freq(phrase) > 2 and not called_paper)
+        len(entries) > 1
+        and not _apart(table, phrase, entries)
+        or (table.words.doc_freq(phrase) > 2 and not called_paper)
     ):  # an acronym a few abstracts define or use (LDA, MNL) is a term, not a paper's name,
-        return []  # unless the question calls it a paper ("the MIKASA-Robo paper")
+        return []  # unless the question calls it a paper ("the MIKASA-Robo paper"), or each
+    # paper spells it out as something else (HSD: hierarchical speculative decoding, and the
+    # Hilbert-Schmidt distance): a name of each
     described = _described(table, question, phrase, [e[0] for e in entries])
     return [described] if described else [e[0] for e in entries if e[1] == strongest]
 
 
+def _apart(table: PaperTable, acronym: str, entries: list[tuple[str, int, str]]) -> bool:
+    """Whether the papers defining an acronym each spell it out differently."""
+    spelt = {
+        " ".join(terms(long))
+        for i, _, _ in entries
+        if (paper := table.get(i)) is not None
+        for short, long in definitions(paper.abstract)
+        if short == acronym
+    }
+    return len(spelt) == len(entries)
+
+
 def _rarely_written(table: PaperTable, word: str) -> bool:
     """A word with a capital inside after small letters ("SparseD", "dParallel"; not "DNA",
-    whose stem is itself) that few papers write exactly so."""
-    if re.search(r"[a-z][A-Z]", word) is None:
+    whose stem is itself), or an ordinary word in capitals ("CLUE"), that few papers write
+    exactly so."""
+    if re.search(r"[a-z][A-Z]", word) is None and not word.isupper():
         return False
     return table.written_in(word) <= max(RARELY_WRITTEN, len(table.papers) // 2000)
 

@@ -23,6 +23,7 @@ from ..plan.cues import (
 )
 from ..plan.cues_followup import BOTH_RE
 from ..plan.cues_zh import ZH_PAPERS_NOUN
+from ..plan.filters import from_question
 from ..plan.named import PAPER_NOUN, find_named
 from ..plan.own_words import LETTERED_RE, content, render
 from ..plan.plan import Plan
@@ -33,7 +34,11 @@ from ..text.messages import say
 from ..text.tokens import terms
 from .retriever import Retriever
 
-PART_RE = re.compile(r"\s*(?:\b(?:and|with|vs\.?|versus|against|to)\b|[,:;?，、；：？])\s*", re.I)
+PART_RE = re.compile(  # "A and B", "A vs B", "how does A differ from B?"
+    r"\s*(?:\b(?:and|with|vs\.?|versus|against|to|(?<=differ )from|(?<=differs )from)\b"
+    r"|[,:;?，、；：？])\s*",
+    re.I,
+)
 NAME_RE = re.compile(r"\b[A-Z][\w+.-]*[\w+]")  # a word that may be a paper's name
 OPENER_RE = re.compile(
     r"^\s*(?:how|in what ways?)\s+(?:do|does|did|are|is)\s+"
@@ -132,17 +137,18 @@ def _papers_in(
     allowed = table.allowed(plan.filters)
     chosen: list[str] = []
     for part in (COMPARE_RE.sub(" ", p) for p in PART_RE.split(text)):  # "A vs B": two parts
+        decided = table.allowed(from_question(part)[0])  # "the hierarchical ... oral": an oral
+        kept = [s for s in (allowed, decided) if s is not None]
         named = [
-            i
-            for i in find_named(table, part)
-            if (allowed is None or i in allowed) and i not in chosen
+            i for i in find_named(table, part) if all(i in s for s in kept) and i not in chosen
         ]
-        if named:
-            chosen.append(named[0])
+        if named:  # of a name several papers give (HSD), the one the whole question names
+            chosen.append(min(named, key=lambda i: i not in plan.named))
             continue
         if not (terms(part) or content(part, plan.lang)) or _generic(table, part, plan.lang):
             continue
-        hits = [h for h in retriever.retrieve(plan_for(part)) if h.paper.id not in chosen]
+        hits = retriever.retrieve(plan_for(part))
+        hits = [h for h in hits if h.paper.id not in chosen and all(h.paper.id in s for s in kept)]
         found = _standing_out(hits, plan.lang) or _titled(hits, part)
         said = BOTH_RE.search(plan.question) and not BOTH_RE.search(part)
         if not found and hits and said:  # "这两篇论文": papers, each part its likeliest (not
