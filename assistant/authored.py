@@ -13,7 +13,7 @@ from .answer.which import which
 from .plan.cues import AUTHOR_RE, AUTHORING_RE, FRAMING_STEMS
 from .plan.filters import from_question
 from .plan.kinds import SET_KINDS
-from .plan.own_words import content
+from .plan.own_words import content, render
 from .plan.plan import Plan
 from .schema import Answer, PaperHit, Turn
 from .text.counts import verb_for
@@ -32,7 +32,9 @@ def authored(engine: Engine, plan: Plan) -> Answer | None:
     another author's papers); of a subject too ("papers by Jane Doe on RL"), those of the
     author's papers on it. None for any other question."""
     table = engine.table
-    if (found := table.authors.named(plan.question)) is None:
+    # (in Chinese, read past its cue words: 比较第一篇和第三篇 names no "和第")
+    asked = render(plan.question, plan.lang) if plan.lang != "en" else plan.question
+    if (found := table.authors.named(asked)) is None:
         return None
     name, ids = found
     topic = _topic(plan, name)

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..plan.cues import BETWEEN_RE, COMPARE_RE, FRAMING_STEMS, PRESENTATION_TAIL_RE
 from ..plan.cues_followup import COUNTS, ORDINALS, PRONOUN_RE
-from ..plan.cues_zh import ZH_PRESENTATION
+from ..plan.cues_zh_subject import ZH_PRESENTATION
 from ..plan.named import named_as, without
 from ..plan.own_words import content
 from ..plan.plan import Plan

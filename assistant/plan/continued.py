@@ -69,11 +69,10 @@ def continued(
 def _continued(
     question: str, history: tuple[Turn, ...], lang: str, table: PaperTable | None
 ) -> str | None:
-    """An elliptical follow-up of a set question ("And generalization?", "What about diffusion
-    models?", "那生成模型呢？" after "Which papers study memorization?"): the earlier question
-    asked of the new subject, or of the decision it names ("What about posters?"), or asked
-    again ("How many are there?", its count). The earlier question is read as it was: itself a
-    follow-up of this kind, the question it stood for. None for any other question."""
+    """An elliptical follow-up of a set question ("And generalization?", "那生成模型呢？" after
+    "Which papers study memorization?"): the earlier question asked of the new subject, of the
+    decision it names ("What about posters?"), again ("How many are there?"), or of what it
+    left out ("and the rest?"); the earlier question read as it was. None for any other."""
     rendered = render(question, lang)
     cue, alone = CONTINUATION_RE.match(rendered), how_many_alone(rendered)
     tail = lang == "zh" and rendered.rstrip(" ？?").endswith("what about")  # 口头报告呢？

@@ -8,7 +8,7 @@ import re
 
 from ..text.tokens import terms
 from .cues import HOW_MANY_RE
-from .cues_zh import ZH_NUMERAL
+from .cues_zh_subject import ZH_NUMERAL
 
 # "one" is left out: "which one accepted papers" (哪个被接收了, its cue words) asks no number
 NUMBERS = {

@@ -100,7 +100,7 @@ COMPARING_RE = re.compile(
     re.I,
 )
 # a request for more of the last answer ("can you be more specific?", "tell me more"): of its
-# papers, though it addresses the assistant (再详细一点: cues_zh.ZH_FRAMING)
+# papers, though it addresses the assistant (再详细一点: cues_zh_subject.ZH_FRAMING)
 ELABORATE_RE = re.compile(
     r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:be\s+more\s+specific|elaborate"
     r"|expand(?:\s+on\s+(?:that|this|it))?|go\s+(?:deeper|into\s+(?:more\s+)?details?)|tell\s+me"

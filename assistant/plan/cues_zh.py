@@ -33,8 +33,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"|(?<!主要)(?:研究)?(?:方向|领域|主题|话题)(?:(?:有哪些|是什么)(?=[？?]?$)|(?=最(?!值得|好|佳)))",
         " topics ",
     ),
-    # "这些论文里哪些用了强化学习？": which of these papers; not which of their methods or datasets
-    # (这些论文中哪些方法最常见？), nor topics (read above)
+    # "这些论文里哪些用了强化学习？": which of these papers; not their methods or datasets (这些论文中哪些方法最常见？)
     (
         r"这些(?:论文|工作|文章)?(?:里面?|中|当中)哪(?:些|篇)(?!方法|(?:评测)?(?:数据集|基准))",
         " which of them ",
@@ -44,6 +43,13 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (
         r"(?<![\u4e00-\u9fff])有哪些(?=(?:主要|核心)?(?:贡献|创新点|创新之处|亮点)[？?]?$)",
         " what are ",
+    ),
+    # "模型量化的主要方法有哪些？": the approaches of the papers on it, summarised (not a subject's
+    # "methods": 主要方法 frames the question as "What are the main approaches to X?" does)
+    (
+        r"的?(?:主要|常见|典型|代表性)的?(?:方法|思路|技术路线|做法|路线|方案)(?:都|主要)?"
+        r"(?:有哪些|是什么|有什么|包括哪些)",
+        " summarize ",
     ),
     # "最好的论文": the conference's best-rated, read as its orals (filters.py)
     (r"(?:最好|最佳|最值得(?:一)?(?:读|看))的?(?:论文|工作|文章)", " best papers "),
@@ -82,10 +88,10 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
     (r"口头报告|口头|(?<![A-Za-z])(?i:orals?)(?![A-Za-z])", " oral papers "),  # "oral 论文"
     (r"海报|墙报|(?<![A-Za-z])(?i:posters?)(?![A-Za-z])", " poster papers "),
     (r"(?<![A-Za-z-])(?i:spotlights?)(?![A-Za-z-])", " spotlight papers "),
-    # a negated decision is the other one ("有没有被接收的论文": 没有 is of 有没有, not a negation)
-    (r"(?:未|没|(?<!有)没有)被拒(?:稿|绝)?", " accepted papers "),
+    (r"(?:未|没|(?<!有)没有)被拒(?:稿|绝)?", " accepted papers "),  # not 有没有被接收的论文
     (
-        r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿|被\s*(?i:reject(?:ed)?)\b"
+        r"(?:未|没|(?<!有)没有)被(?:接收|录用)|被拒稿|被拒绝|被拒|拒稿"
+        r"|被?\s*(?<![A-Za-z])(?i:reject(?:ed)?)(?![A-Za-z])"
         r"|没中稿?(?=\s*(?:ICLR|[？?。，,！!]|$))",  # "没中": the opposite of 中了; "被 reject"
         " rejected papers ",
     ),
@@ -99,7 +105,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " accepted papers ",
     ),
     (
-        r"被接收|已接收|接收的|被录用|录用|中稿|(?<!其)中了(?=\s*ICLR|的|几|\s*how)|被\s*(?i:accept)",
+        r"被接收|已接收|接收的|被录用|录用|中稿|(?<!其)中了(?=\s*ICLR|的|几|\s*how)"
+        r"|被?\s*(?<![A-Za-z])(?i:accept(?:ed)?)(?![A-Za-z])",  # "只看accepted的"
         " accepted papers ",
     ),
     # "和哪些方法做了比较": the baselines one paper is compared with, not papers compared
@@ -129,8 +136,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " summarize ",
     ),  # 介绍一下 X: tell me about X
     (r"列出|列举|列一下|都?找出来|找一下|找找|(?:我)?想找|帮我找", " list the papers "),
-    # a bare "关于X的口头报告" asks for those papers, as "Orals on X" does (口头报告 is already
-    # rendered by then)
+    # a bare "关于X的口头报告" asks for those papers, as "Orals on X" does (口头报告: rendered above)
     (
         r"^(?=(?:关于|有关)[^，,。？?]{1,30}的\s*(?:论文|工作|文章|(?:oral|poster) papers)\s*[。.！!]?$)",
         " list the papers ",
@@ -147,10 +153,11 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " any papers ",
     ),
     (r"^有(?=[^？?]*(?:论文|工作|文章|papers\s*)吗)", " any papers "),  # "有…的论文吗": any
-    (r"第一(?:篇|个|项)", " the first one "),
-    (r"第二(?:篇|个|项)", " the second one "),
-    (r"第三(?:篇|个|项)", " the third one "),
-    (r"第四(?:篇|个|项)", " the fourth one "),
+    (r"第\s*(?:一|1)\s*(?:篇|个|项)", " the first one "),
+    (r"第\s*(?:二|2)\s*(?:篇|个|项)", " the second one "),
+    (r"第\s*(?:三|3)\s*(?:篇|个|项)", " the third one "),
+    (r"第\s*(?:四|4)\s*(?:篇|个|项)", " the fourth one "),
+    (r"第\s*(?:五|5)\s*(?:篇|个|项)", " the fifth one "),
     (r"最后一(?:篇|个|项)", " the last one "),
     # "前三篇", "挑三篇讲讲" (pick three of them)
     (r"(?:随便)?[挑选]出?(?:一|1)篇", " the first one "),
@@ -230,7 +237,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
 # asks it (plan/asks.py). Not one paper ("那篇论文"), and not a set by decision ("撤稿的论文":
 # its words are cue words).
 ZH_SET_DESCRIBED = (
-    r"^(?:关于|有关)?(?P<subject>[^，。？?、]{2,20}?)(?:相关|有关|方面)?的?(?<!篇)(?:论文|工作|文章|口头报告|海报)"
+    r"^(?![那这]一?[篇个])(?:关于|有关)?(?P<subject>[^，。？?、]{2,20}?)(?:相关|有关|方面)?的?(?<!篇)"
+    r"(?:论文|工作|文章|口头报告|海报)"  # (那篇…的论文: one paper, described)
     r"(?=[^？?]*(?:什么|哪些|怎么样|如何))"
 )
 # a question asking what a term is (什么是投机解码？, GRPO是什么意思？, 解释一下流匹配, 强化学习是什么？):
@@ -252,49 +260,4 @@ ZH_DECISION = (
     r"|(?:未|没有?)被(?:接收|录用|拒稿|拒绝|拒)|口头报告|口头|海报|墙报|被拒稿|被拒绝|被拒|拒稿"
     r"|被?撤稿|被?撤回|被接收|已接收|被录用|录用|接收|中稿|(?<![A-Za-z])(?i:orals?|posters?)(?![A-Za-z])"
     r"|被\s*(?i:accept|reject)"
-)
-ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral character (plan/count.py reads them)
-# What frames a Chinese set question rather than saying what it is about ("哪些论文研究了视频理解"
-# is about 视频理解): removed before the subject is looked up in the multilingual space.
-ZH_FRAMING = (
-    r"论文|文章|工作|研究|投稿|稿件|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对|属于"
-    r"|^那(?:篇|个)"  # "那篇地震波反演的文章": the one described
-    r"|一共|总共|总计|合计|统计一?下|大概|大约|大致"  # in total, roughly: how many, not of what
-    r"|(?<=论文)数量|数量(?=[，。？?！!]|$)"  # "论文数量": their number
-    r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
-    r"|(?<![\u4e00-\u9fff])做(?![法题])|^有没有"  # "有没有做机器遗忘的论文": on machine unlearning
-    r"|(?:详细|具体)?(?:讲讲|说说|聊聊|(?:介绍|讲|说)一下)|(?:能|可以)(?:不能)?再?说得?"  # how to tell
-    r"|(?:再|更)(?:详细|具体|深入)(?:一?点|一?些|地)?|(?<![\u4e00-\u9fff])展开|多(?:讲|说)一?[点些]"  # it
-    r"|更(?:适合|擅长|适用于?)"  # "哪个更适合长序列？": which one suits long sequences
-    r"|帮我|给我|推荐(?=一下|几|一?些|\s*(?:\d|"
-    + ZH_NUMERAL
-    + r")+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
-    r"|我的?(?:论文)?(?:列表|清单|库)(?:里面?|中)?都?|我的(?=论文|文章)"  # the user's own list: its scope
-    r"|(?:本|这个|该|整个)?语料库(?:里面?|中)?"  # "本语料库", as answers call the corpus: its scope
-    r"|[这那]\s*\d{1,4}\s*篇(?:论文|文章)?(?:里[面头]?|中|之中)?"  # 这19篇(论文)里: the papers given
-    r"|(?<![这那第前])(?:哪?几|\d{1,3}|" + ZH_NUMERAL + r"{1,3})\s*篇"  # 推荐几篇X: how many, not X
-    r"|^那?(?:换成|换为|改成|改为|换到)"  # "换成机器人方向呢？": the new subject
-    r"|什么是|是什么(?:意思|东西)?|是指什么|指的是什么|是啥|何为|何谓|^请?解释(?:一下)?|解释一下"  # what X is (not 可解释性)
-    r"|(?<=[A-Za-z0-9])\s*上(?=的|[做进评测训报实取表达获]|\s*[，。？?！!]|$)"  # "在 MMLU 上": on it
-    r"|(?<![可所难足加予])以(?=[^，。？?]{2,20}为主)|为主"  # "以表征学习为主": mainly on it
-    r"|之类"  # "贝叶斯优化之类的方法": and the like
-    r"|一下|一些|一个|一种|某些|某种|某个|[两几]种|方面|那些|这些|都?(?:说|讲|谈)(?:了|的是)?些?什么|有什么(?:观点|看法|发现|结论)|怎么说|(?:主要|核心)?(?:贡献|内容|创新点|创新之处|亮点)(?:是什么|有哪些)?|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?!(?!呢)[\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
-    r"|最[\u4e00-\u9fff](?=[，。？?！!]|$)"  # a superlative ending the question: 任务最多
-    r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end
-    r"|(?<=[\u4e00-\u9fffA-Za-z0-9])(?<!主要)(?:领域|方向)(?=[的上中里有，。？?！!\s]|论文|工作|文章|研究|$)"  # "计算机视觉领域的论文", not 哪个领域
-    r"|是?多少(?=[，。？?！!]|$)"  # "…的比例是多少？": how much, a question word
-    r"|\b(?i:iclr)\s*[-']?\s*(?:20\d\d)?\s*(?:年)?|(?<!\d)20\d\d\s*年?(?!\d)"  # the venue, a year
-)  # single characters only where they are rarely part of a technical term
-
-# a pointer introducing the description of one paper (在这个评测科学实验视频的基准上, 关于…的那篇
-# 论文), not 该 of 应该 nor 这个 before what is asked (这个分类器)
-ZH_POINTING = r"(?:这个|这篇|那篇|那个|(?<![应活])该)(?!论文|文章|工作)[^，,；;：:？?]{4,}?的|[^，,；;：:？?]{4,}?(?:的(?:那|这)(?:篇|个)|(?:那|这)篇)"
-# how an answer is to be presented, not what it is about (用表格, 请详细, 简要地)
-ZH_PRESENTATION = r"[用以]表格(?:形式)?|列个?表|请?详细(?:地|一点|些|说明)?|请?简要地?|请?简单地?"
-# "用扩散模型做分子生成", "用强化学习训练 LLM 做数学推理": a method used for a task, both of the
-# subject (diffusion models for molecule generation), not the task alone
-ZH_INSTRUMENT = (
-    r"^(?:用(?![于来作以])|基于)(?P<method>[^，。？?]{2,12}?)(?:来)?"
-    r"(?:(?:训练|做|进行|实现|完成)|(?=生成|提升|提高|改进|解决|处理|预测|检测|识别|加速))"
-    r"(?P<task>[^，。？?]{2,})$"
 )

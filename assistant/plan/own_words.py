@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from .count import ZH_COUNT_RE, ZH_SENTENCES
-from .cues_zh import ZH_CUES, ZH_FRAMING
+from .cues_zh import ZH_CUES
+from .cues_zh_subject import ZH_FRAMING
 from .filters import GLOSS_RE as DECISION_GLOSS_RE
 from .filters import names_decision
 from .gloss import covered

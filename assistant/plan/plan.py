@@ -128,11 +128,9 @@ def make_plan(
     widen: bool = True,
     foreign: Callable[[], Foreign] | None = None,
     kind: Kind | None = None,
-    given: tuple[str, ...] = (),
+    given: tuple[str, ...] = (),  # the papers it names or describes, found ("the DPO paper or X")
 ) -> Plan:
-    """`widen`: set questions consider WIDE_K papers, else `top_k`. `foreign`: makes (once) what
-    another language needs (none: all read as English). `kind`, `given` (the papers it names or
-    describes: "the DPO dataset paper or X"): if known."""
+    """`widen`: WIDE_K papers for a set; `foreign`: reads other languages; `kind`, `given`: known."""
     question, history, early = read(question, history, table, foreign is not None)
     lang = language(question) if foreign is not None else "en"
     reader = foreign() if foreign is not None and lang != "en" else None

@@ -30,7 +30,7 @@ EN_POINTING = frozenset(
         "thread discussion subject before we were was discussing talking asked about results answer"
     )
 )
-ZH_POINTING_RE = re.compile(
+ZH_DEICTIC_RE = re.compile(
     r"刚才|刚刚|之前|前面|上一个|上个|那个|这个|那些|这些|话题|主题|列表|清单|问题|论文|文章|"
     r"最开始|一开始|第一个|原来|最初|的|那|这"
 )
@@ -64,7 +64,7 @@ def went_back(question: str, history: list[Turn], lang: str) -> Back | None:
 
 def _pointing(what: str) -> bool:
     """Whether `what` only points at an earlier turn ("the earlier topic", 刚才那个话题)."""
-    residue = ZH_POINTING_RE.sub(" ", what)
+    residue = ZH_DEICTIC_RE.sub(" ", what)
     return not CJK_RE.search(residue) and not terms(residue) - EN_POINTING
 
 
@@ -78,7 +78,7 @@ def _said(what: str, history: list[Turn], asked: list[int]) -> int | None:
 
 def _marks(text: str) -> set[str]:
     """A text's content words, stemmed, and the pairs of Chinese characters it writes."""
-    cjk = "".join(c if CJK_RE.match(c) else " " for c in ZH_POINTING_RE.sub(" ", text))
+    cjk = "".join(c if CJK_RE.match(c) else " " for c in ZH_DEICTIC_RE.sub(" ", text))
     pairs = {a + b for word in cjk.split() for a, b in zip(word, word[1:], strict=False)}
     return (terms(text) - EN_POINTING) | pairs
 

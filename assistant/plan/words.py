@@ -15,7 +15,7 @@ from ..embedding import MiniLMEmbedding
 from ..store.papers import PaperTable
 from ..text.language import language
 from .cues import BYLINE_RE, IN_COMMON_RE, NEGATED, TOPICAL_RE
-from .cues_zh import ZH_INSTRUMENT, ZH_POINTING
+from .cues_zh_subject import ZH_INSTRUMENT, ZH_POINTING
 from .followup import Resolved, unpointed
 from .foreign import Foreign, Translation
 from .gloss import first_senses

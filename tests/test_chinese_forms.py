@@ -1,0 +1,70 @@
+"""Chinese question forms a researcher uses every day, read as their English forms are: "X的主要
+方法有哪些" (a summary of X), 只看accepted的 (a filter in English words), 比较第三篇和第五篇 (two
+papers of a list, not an author named 和第), 那篇…的论文 (one paper, not a set), 口头报告里关于X."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import Engine
+from assistant.plan.filters import from_question
+from assistant.plan.own_words import content, render
+from assistant.schema import Turn, replied
+from assistant.text.acronyms import Acronyms, concepts
+
+REPSPEC, DPO_DATA, XLSTM = "bqEi97qzzz", "bmoh0i1nqE", "bpbU549sSg"
+
+
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("模型量化的主要方法有哪些？", "模型量化"),
+        ("联邦学习的主要方法有哪些？只看口头报告", "联邦学习"),
+        ("口头报告里关于智能体的工作概述", "智能体"),
+        ("总结一下口头报告里关于多模态大模型幻觉的论文", "多模态大模型幻觉"),
+    ],
+)
+def test_the_framing_of_a_summary_is_not_part_of_its_subject(question: str, subject: str) -> None:
+    assert content(question, "zh") == subject
+
+
+def test_the_main_methods_of_a_subject_are_a_summary_of_its_papers(engine: Engine) -> None:
+    plan = engine.plan("强化学习的主要方法有哪些？")
+    assert plan.kind == "summary" and "reinforcement learning" in plan.subject
+
+
+def test_a_decision_written_in_english_inside_chinese_is_a_filter() -> None:
+    accepted = from_question(render("有哪些用LoRA的工作？只看accepted的", "zh"))[0].statuses
+    rejected = from_question(render("只看rejected的", "zh"))[0].statuses
+    assert "Poster" in accepted and "Oral" in accepted
+    assert "Reject" in rejected and "Poster" not in rejected
+
+
+def _listed(engine: Engine) -> list[Turn]:
+    question = "列出所有论文"
+    return replied(question, engine.ask(question))
+
+
+def test_comparing_the_third_and_fifth_of_a_list_compares_those_two(engine: Engine) -> None:
+    history = _listed(engine)
+    listed = history[1].paper_ids
+    for question in ("比较一下第三篇和第五篇", "比较第3篇和第5篇"):
+        answer = engine.ask(question, history)
+        assert answer.kind == "compare"
+        assert [c.paper.id for c in answer.citations][:2] == [listed[2], listed[4]]
+
+
+def test_that_paper_described_is_one_paper_not_the_papers_on_its_description(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("那篇把结构重参数化用于草稿模型训练的论文，用了什么方法？")
+    assert {c.paper.id for c in answer.citations} == {REPSPEC}
+
+
+def test_a_rare_word_before_a_generic_head_meets_the_long_form_alone() -> None:
+    table = Acronyms.of({"fl": ("feder", "learn"), "rl": ("reinforc", "learn")})
+    idf = {"feder": 4.0, "learn": 0.6, "reinforc": 2.5}
+    federated = concepts(["feder", "learn"], table, lambda s: idf.get(s, 1.0))[0][1]
+    reinforcement = concepts(["reinforc", "learn"], table, lambda s: idf.get(s, 1.0))[0][1]
+    assert ("feder",) in federated  # "federated optimization" is federated learning
+    assert ("reinforc",) not in reinforcement  # "reinforcement" is no rarer than its use
