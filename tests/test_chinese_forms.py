@@ -68,3 +68,17 @@ def test_a_rare_word_before_a_generic_head_meets_the_long_form_alone() -> None:
     reinforcement = concepts(["reinforc", "learn"], table, lambda s: idf.get(s, 1.0))[0][1]
     assert ("feder",) in federated  # "federated optimization" is federated learning
     assert ("reinforc",) not in reinforcement  # "reinforcement" is no rarer than its use
+
+
+@pytest.mark.parametrize(
+    "question", ["GTool用了多大的模型？", "GTool的模型多大？", "How big is the model GTool uses?"]
+)
+def test_a_models_size_is_answered_by_the_parameter_count(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    first = answer.text.split("[1]")[0]
+    assert "(7B)" in first  # "... with a light-weight (7B) LLM backbone", the first sentence
+
+
+def test_which_uses_more_data_in_chinese_gives_each_ones_data(engine: Engine) -> None:
+    answer = engine.ask("ExpVid和ImagenWorld哪个用的数据更多？")
+    assert "各自的数据" in answer.text and "3.6K condition sets" in answer.text

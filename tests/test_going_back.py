@@ -5,6 +5,8 @@ ExpVid instead of SCUBA?"); a subject instead of the paper just discussed."""
 
 from __future__ import annotations
 
+import pytest
+
 from assistant.engine import Engine
 from assistant.plan.returned import went_back
 from assistant.schema import Turn, replied
@@ -141,3 +143,12 @@ def test_instead_of_inside_a_question_of_its_own_is_no_swap() -> None:
     history = [Turn("user", "papers on supervised learning"), Turn("assistant", "...")]
     assert swapped("which papers use RL instead of supervised learning?", history, "en") is None
     assert swapped("what about RL instead of imitation learning?", history, "en") is None
+
+
+@pytest.mark.parametrize("follow_up", ["tell me more about the second one", "第二篇详细讲讲"])
+def test_more_about_one_paper_of_a_list_is_a_brief_of_it(engine: Engine, follow_up: str) -> None:
+    history = _talk(engine, LLM_PAPERS)
+    answer = engine.ask(follow_up, history)
+    second = history[1].paper_ids[1]
+    assert {c.paper.id for c in answer.citations} == {second}
+    assert ("in brief:" in answer.text or "概要：" in answer.text) and answer.text.count("[1]") >= 2

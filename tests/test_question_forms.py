@@ -90,3 +90,18 @@ def test_a_chinese_decision_after_which_papers_is_a_filter() -> None:
     assert from_question("papers on model merging that were accepted")[0].statuses == (
         ACCEPTED_STATUSES
     )
+
+
+def test_variants_of_a_method_are_the_papers_on_it() -> None:
+    from assistant.plan.subjects import subject_of
+
+    assert subject_of("LoRA variants") == "LoRA"
+    assert subject_of("which papers propose extensions of LoRA?") == "LoRA"
+    assert subject_of("adversarial attacks on vision transformers") != ""  # untouched
+
+
+def test_one_papers_acceptance_rate_is_a_result_it_reports_not_the_corpus_rate() -> None:
+    from assistant.plan.kinds import classify
+
+    assert classify("what acceptance rate does Global Resolution achieve?", 1) != "which"
+    assert classify("what is the acceptance rate of papers on RL?", 0) == "which"

@@ -3,32 +3,25 @@ each cited; the kind of question picks the form (facts, which, summary, compare)
 
 from __future__ import annotations
 
-import re
-
-from ..embedding import GroupCache
-from ..plan.asks import ASKED_ALONE, COMPARED, aspect_asked
+from ..plan.asks import COMPARED, aspect_asked
 from ..plan.cues import (
     COMPARE_RE,
     FRAMING_STEMS,
-    ONE_DESCRIBED_RE,
-    PRESENTATION_TAIL_RE,
     SENTENCES_ASKED_RE,
     WHY_RE,
 )
 from ..plan.cues_followup import PRONOUN_RE
-from ..plan.data_ask import data_subject
-from ..plan.named import named_as
 from ..plan.plan import Plan
 from ..plan.stated import CODE_WORDS_RE
 from ..plan.superlative import superlative, superlative_zh
 from ..plan.threshold import threshold, threshold_zh
-from ..plan.words import POINTING_RE
 from ..retrieve.retriever import MAX_LISTED
 from ..schema import Answer, PaperHit
 from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .areas import by_area
+from .asked import aspect_of_one, nothing_asked, one_described, pointing_clause
 from .aspects import FIGURES, aspects_of, background
 from .bounds import bounded, scope_of, stating, stating_count
 from .compare import MAX_COMPARED, asked_of_each, compare, each_aspect
@@ -45,16 +38,8 @@ from .ranked import RANKED_AMONG, ranked
 from .status import decided, fared
 from .summary import summary
 from .topics import topics
-from .typed import typed
+from .typed import sized, typed
 from .which import closest, which
-
-ZH_CLAUSE_RE = re.compile(r"[，,；;：:]")  # the clauses of a question in Chinese
-# a follow-up naming only what it asks of the paper ("and the dataset?", "its main results?")
-ELLIPTICAL_RE = re.compile(
-    r"\W*(?:(?:and|what about|how about)\s+)?(?:(?:the|its|their)\s+)?([\w-]+(?:\s+[\w-]+){0,2})"
-    r"\s*[?.!]*",
-    re.I,
-)
 
 
 def write(plan: Plan, decision: Decision, hits: list[PaperHit], bank: SentenceBank) -> Answer:
@@ -142,7 +127,8 @@ def _of_set(plan: Plan, decision: Decision, bank: SentenceBank) -> Draft:
     if asked and not plan.aspect and (draft := ranked(bank, about, asked, plan.lang)) is not None:
         return draft
     if asked and asked.quantity and 1 < len(plan.focus) <= RANKED_AMONG:  # no figure ranks them
-        aspect = aspect_asked(f"How much {asked.quantity}?", bank.space(True), True, 0.0)
+        quantity = asked.english or asked.quantity  # 数据更多: "data", in English
+        aspect = aspect_asked(f"How much {quantity}?", bank.space(True), True, 0.0)
         aspect = aspect if aspect in ("Data", "Method") else "Results"  # "more data": each one's
         draft = each_aspect(bank, [h.paper for h in about], aspect, plan.lang)
         draft.parts.insert(0, say(plan.lang, "unranked", n=len(about)))  # what each reports
@@ -215,22 +201,23 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     if plan.detail and (draft := in_form(plan.detail, about, bank)) is not None:
         return draft  # "Where can I find the code?": the sentence with the link
     described = plan.described or (
-        bool(about) and not plan.named and not plan.focus and _one_described(plan)
+        bool(about) and not plan.named and not plan.focus and one_described(plan)
     )
     embed = bank.space(plan.lang == "en")
-    pointing = _pointing_clause(plan) if described and not plan.named else None
+    pointing = pointing_clause(plan) if described and not plan.named else None
     if described:  # "the paper on symmetry discovery": the one whose sentences answer best
         vector = plan.topic_vector if pointing is None else embed.embed_many([pointing])[0]
         scored = bank.score([h.paper for h in about], vector, words)
         best = described_paper(scored, about, embed, vector)
         about = [h for h in about if h.paper.id == best] or about[:1]
     own, vector, words = question_words(plan, about, bank, bool(described), pointing, words)
-    aspect = _aspect_asked(plan, about, own, bank, embed)
+    aspect = aspect_of_one(plan, about, own, bank, embed)
     # "How much faster is RepSpec?", "What datasets does ELMUR use?": the sentences reporting
     # numbers, or stating its data; or that the abstract states none
     if aspect in (FIGURES, "Data"):
         return each_aspect(bank, [about[0].paper], aspect, plan.lang)
-    stated = stating_count(bank, about[0].paper, plan.question, vector)  # "How many X ...?"
+    stated = sized(bank, about[0].paper, plan.question)  # "How big is its model?": 7B
+    stated = stated or stating_count(bank, about[0].paper, plan.question, vector)  # "How many X?"
     stated = stated or (aspects_of(bank, about[0].paper).get(aspect) if aspect else None)
     asks = asks_of(own, embed.embed_many)
     if aspect is None and stated is None and len(about) == 1:  # "How many traces does X hold?"
@@ -239,7 +226,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
             return found
         stated = found
     several = aspect in (None, "Method") and SENTENCES_ASKED_RE.search(plan.question)
-    if (stated is None or several) and _nothing_asked(plan, about, own):
+    if (stated is None or several) and nothing_asked(plan, about, own):
         return summary(bank, about, plan.topic_vector, set(), "", plan.lang, 0, plan.sentences)
     lean = background(bank, CODE_WORDS_RE.search(plan.question) is not None)  # not the setting
     return facts(
@@ -253,48 +240,3 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
         each=len(plan.pinned) > 1,
         lean=None if aspect == "Problem" or problem_near(plan, about, own, embed) else lean,
     )
-
-
-def _nothing_asked(plan: Plan, about: list[PaperHit], own: str) -> bool:
-    """Whether an English question about one paper asks nothing beyond the paper itself ("What
-    is ELMUR?", "What does SCUBA do?", "Explain GTool."): no word but its name and framing."""
-    one = len(about) == 1 and not plan.detail and plan.lang == "en"
-    return one and not terms(PRESENTATION_TAIL_RE.sub("", own)) - FRAMING_STEMS
-
-
-def _aspect_asked(
-    plan: Plan, about: list[PaperHit], own: str, bank: SentenceBank, embed: GroupCache
-) -> str | None:
-    """The aspect a question about one paper asks for ("its main contribution", "how much
-    faster"), if it asks for one; `embed` reads the question (MiniLM, which reads only the
-    English prototypes, or the multilingual model)."""
-    pointed = len(plan.named) + len(plan.focus)
-    if pointed > 1 or not about or (pointed == 0 and len(about) > 1):
-        return None
-    if plan.named and plan.lang == "en" and not plan.described:  # "What does RepSpec propose?"
-        own = named_as(plan.question, about[0].paper.short_name, "the paper", possessive=True)
-    bare = ELLIPTICAL_RE.fullmatch(own) if plan.lang == "en" else None  # "and the dataset?"
-    asked = plan.question if bare is None else f"What {bare.group(1)}?"
-    if data_subject(asked, plan.lang != "en") is not None:  # "What datasets does it use?"
-        return "Data"  # read by the question's form: not "How was the TumorCoT dataset built?"
-    own = own if bare is None else f"What is its {bare.group(1)}?"
-    aspect = aspect_asked(own, embed, english_only=embed is bank.embedder)
-    return aspect if aspect in ASKED_ALONE else None
-
-
-def _pointing_clause(plan: Plan) -> str | None:
-    """In another language, the clause (or words) of a question pointing at the paper it
-    describes (在这个评测科学实验视频的基准上，…): the paper is found by it, not by what is asked."""
-    if plan.lang == "en":
-        return None
-    clauses = [c for c in ZH_CLAUSE_RE.split(plan.question) if c.strip()]
-    pointing = [c for c in clauses[:-1] if POINTING_RE.search(c)]  # the last one asks
-    within = POINTING_RE.search(clauses[-1]) if clauses else None  # "那篇研究 X 的论文用了…"
-    return pointing[0] if pointing else within.group(0) if within else None
-
-
-def _one_described(plan: Plan) -> bool:
-    """Whether a fact question naming no paper asks about one it describes ("the paper on
-    symmetry discovery"). In another language, always: cosines in the multilingual space are
-    too close together to tell a second paper that also answers from one that does not."""
-    return plan.lang != "en" or bool(ONE_DESCRIBED_RE.search(plan.question))

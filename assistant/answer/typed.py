@@ -15,7 +15,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..config import DATA_DIR
-from ..plan.answer_type import Expected, expected_answer
+from ..plan.answer_type import MODEL_SIZE_RE, Expected, expected_answer
 from ..schema import Paper
 from ..text.messages import say
 from ..text.names import SENTENCE_WORD_RE, name_at
@@ -23,6 +23,7 @@ from ..text.numbers import NUMBER_WORDS, states_figure
 from ..text.tokens import terms
 from .draft import Draft, display, label
 from .evidence import Scored, SentenceBank
+from .ranked import PARAMETERS_RE
 
 SHARES_FILE = DATA_DIR / "name_shares.json"
 # so many of the paper's sentences closest to the question are read (dev: 3 said 0.50 of the
@@ -67,6 +68,16 @@ def typed(
     if not alone or expected != "figure" or any(map(_states_any, bank.sentences(paper))):
         return None
     return _not_given(bank, paper, vector, lang)
+
+
+def sized(bank: SentenceBank, paper: Paper, question: str) -> Scored | None:
+    """For a question asking how big a paper's model is ("How big is the model GTool uses?",
+    GTool用了多大的模型？): its first sentence giving a parameter count ("a light-weight (7B) LLM
+    backbone"), if one does; None for any other question."""
+    if not MODEL_SIZE_RE.search(question):
+        return None
+    said = (i for i, text in enumerate(bank.sentences(paper)) if PARAMETERS_RE.search(text))
+    return next((Scored(paper, i, bank.sentences(paper)[i], 1.0, 0.0, 0.0) for i in said), None)
 
 
 def _initials(question: str) -> set[str]:

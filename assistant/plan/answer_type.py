@@ -25,6 +25,13 @@ FIGURE_RE = re.compile(
     r"|多少(?!篇)|(?<!哪)几(?=[个种层项次倍百千万条类])|多大|多长|多快|多久|多高",
     re.I,
 )
+# ... of them, a model's size: a parameter count answers ("7B", "80M-7B"), not the nearest figure
+MODEL_SIZE_RE = re.compile(
+    r"\bhow\s+(?:big|large)\b[^?]*\bmodels?\b|\bmodel\s+sizes?\b|\bsizes?\s+of\s+(?:the|its|their)"
+    r"\s+(?:\w+\s+)?models?\b|\bhow\s+many\s+parameters\b|\bparameter\s+counts?\b"
+    r"|多大的?(?:\w{0,4})?模型|模型[^，。？?]{0,4}多大|多少(?:个)?参数|参数量",
+    re.I,
+)
 # "which base model", "what type of GNN", "what dataset does ...": "which" or "what" and a noun,
 # not an auxiliary ("What is X?", "What does it propose?"), nor "what about", "what if"
 _ASKING = (

@@ -83,7 +83,8 @@ SEVERAL_RE = re.compile(
 # whose decision word is already a filter)
 CORPUS_TAIL_RE = re.compile(
     r"\s+(?:in|among|from|across)\s+(?:the\s+|these\s+|this\s+|all\s+)?"
-    r"(?:papers|submissions|corpus|collection)$",
+    r"(?:papers|submissions|corpus|collection)$"
+    r"|\s+(?:variants?|extensions?)$",  # "LoRA variants": the papers on LoRA that propose them
     re.I,
 )
 # what a "topics" question counts within, beyond its filters ("hot topics among rejected papers

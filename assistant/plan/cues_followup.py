@@ -107,6 +107,13 @@ ELABORATE_RE = re.compile(
     r"\s+more|(?:give\s+me\s+)?more\s+details?|say\s+more)(?:\s+please)?\W*$",
     re.I,
 )
+# ... asked of a paper named or pointed at ("tell me more about the second one"): a brief of it
+MORE_ABOUT_RE = re.compile(
+    r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:tell\s+me\s+(?:a\s+bit\s+)?more\s+"
+    r"about|(?:give\s+me\s+)?more\s+details?\s+(?:on|about)|elaborate\s+on|expand\s+on|go\s+"
+    r"(?:deeper|into\s+(?:more\s+)?details?)\s+(?:on|about|into))\b",
+    re.I,
+)
 DEFINITE_RE = re.compile(
     r"\b(?:(?:this|that)(?!\s+(?:collection|corpus|conference|list|library|database)\b)|the "
     r"(?:papers?|methods?|models?|approach(?:es)?|authors|datasets?|benchmarks?|one|two|three|same|above|"

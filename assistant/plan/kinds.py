@@ -88,8 +88,8 @@ def classify(
         return "compare"
     if about and how_many_alone(question):
         return "which"  # "How many are there?" after a list: counted
-    if RATE_RE.search(question):  # how a set's papers fared, or those given ("of them")
-        return "which"
+    if RATE_RE.search(question) and (named != 1 or focus):  # how a set's papers fared, or those
+        return "which"  # given ("of them"); one paper's acceptance rate is a result it reports
     popular = POPULAR_TOPICS_RE.search(question) and not WHICH_RE.search(question)
     if not about and (popular or IN_COMMON_RE.search(question)):  # "hot topics among orals?",
         return "topics"  # "What do these papers have in common?": the keywords they share

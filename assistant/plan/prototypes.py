@@ -24,6 +24,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "I'm interested in ...; which paper should I read first?",
         "I'm writing the related work on ...; which papers should I cite?",
         "Which papers in this collection or corpus ...?",
+        "Which papers propose new variants or extensions of ...?",
     ),
     "summary": (
         "Summarize the papers on ...",
