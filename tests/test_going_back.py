@@ -152,3 +152,19 @@ def test_more_about_one_paper_of_a_list_is_a_brief_of_it(engine: Engine, follow_
     second = history[1].paper_ids[1]
     assert {c.paper.id for c in answer.citations} == {second}
     assert ("in brief:" in answer.text or "概要：" in answer.text) and answer.text.count("[1]") >= 2
+
+
+def test_back_to_an_earlier_topic_that_found_one_paper_shows_that_paper(engine: Engine) -> None:
+    history = _talk(engine, "which papers involve video?", "what is ELMUR?")
+    answer = engine.ask("back to the earlier topic", history)
+    assert [c.paper.id for c in answer.citations] == [EXPVID]
+
+
+def test_the_rest_after_a_negated_question_of_a_set_is_the_papers_it_negated(
+    engine: Engine,
+) -> None:
+    history = _talk(engine, LLM_PAPERS, "which of them don't use reinforcement learning?")
+    answer = engine.ask("what about the rest?", history)
+    assert "read as “Which of them use reinforcement learning?”" in answer.notes
+    zh = _talk(engine, "哪些论文用了大语言模型？", "其中哪些没有用强化学习？")
+    assert "按“其中哪些涉及强化学习？”理解" in engine.ask("剩下的呢？", zh).notes

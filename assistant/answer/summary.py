@@ -72,10 +72,16 @@ def _best(
     subject: str,
     listed: int,
 ) -> list[Scored]:
-    """A listed paper's sentences most on the topic; with no topic ("summarize all papers"),
-    the one that states what it does (the aspect model's method), as far as MAX_READ papers."""
+    """A listed paper's sentences most on the topic (the first is cited), in a short summary
+    beside the one that states what it does (the aspect model's method: "we introduce
+    ε-Gaussian certifiability", not a second definition of unlearning); with no topic
+    ("summarize all papers"), only that one, as far as MAX_READ papers."""
     if not subject and listed <= MAX_READ and (method := aspects_of(bank, paper).get("Method")):
         return [method]
+    if listed <= LONG_LIST and per_paper > 1:  # what shows it is on the topic, and what it does
+        shown = showing(bank, paper, vector, terms, per_paper)
+        done = aspects_of(bank, paper).get("Method")
+        return [shown[0], done] if done and shown and shown[0].index != done.index else shown
     if listed <= LONG_LIST:
         return showing(bank, paper, vector, terms, per_paper)
     # what it does on the subject, not the setting all of them open with ("X aims to ...")

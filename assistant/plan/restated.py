@@ -96,27 +96,31 @@ def complement_of(question: str, earlier: Callable[[], str], lang: str) -> str |
 
 def _complement_zh(earlier: str) -> str | None:
     """In Chinese, the papers of a set a question of them left out: 其中哪些不涉及强化学习？
-    after 其中哪些用了强化学习？, 其中哪些不是口头报告？ after 其中哪些是口头报告？."""
+    after 其中哪些用了强化学习？ (and the other way), 其中哪些不是口头报告？ after 其中哪些是口头报告？."""
     rendered, subject = render(earlier, "zh"), content(earlier, "zh").strip()
     found = decision_in(rendered)
-    if NEGATED in rendered or not (subject or found):
+    if not (subject or found):
         return None
     if not subject:
         return f"其中哪些不是{ZH_DECISION_WORDS[found[0]]}？" if found else None
-    return f"其中哪些不涉及{subject}？"
+    negated = NEGATED in rendered  # 其中哪些不涉及视频？: those that do
+    return f"其中哪些{'' if negated else '不'}涉及{subject}？"
 
 
 def complement(earlier: str) -> str | None:
     """The earlier set question asked of the papers its subject leaves out, within its decision
     ("and which ones don't?" after "Which orals use RL?": "Which oral papers do not involve
-    RL?"); None when it has no subject of its own, or is itself negated."""
+    RL?"); of a negated one, the papers it negates; None when it has no subject of its own."""
     found = decision_in(earlier)
     subject = subject_of(from_question(earlier)[1])
     of_them = PLURAL_RE.search(earlier) is not None  # of the set it was asked of, read again
     if of_them and found and not subject:  # "and which aren't?" after "which of them are orals?"
         return f"Which of them are not {found[0]}?"
-    if not subject or NEGATION_RE.match(subject):
+    if not subject:
         return None
+    if NEGATION_RE.match(subject):  # "which of them don't use RL?": those that do
+        said = _affirmed(subject)
+        return f"Which {'of them' if of_them else 'papers'} {said}?" if said else None
     if of_them:  # "... after "which of them use LoRA?": the others of that set
         return f"Which of them {NEGATED} {subject}?"
     decision = f"{found[0]} " if found else ""
@@ -150,3 +154,21 @@ def last_decision(topic: str) -> tuple[str, str] | None:
     while found := decision_in(topic):
         said, topic = found[1].group(0), from_question(topic)[1]
     return (said, SET_LEAD_RE.sub("", topic.strip())) if said else None
+
+
+NEGATOR_RE = re.compile(
+    r"^(?:(are|is|were|was|do|does|did|can|could)(?:\s+not\b|n['’]t)|(don|doesn|aren|isn)['’]t"
+    r"|never\b|not\b)\s*",
+    re.I,
+)
+
+
+def _affirmed(subject: str) -> str:
+    """A negated subject said plainly ("don't use RL": "use RL"; "aren't about video": "are
+    about video"); "" when its negation is of another form ("have nothing to do with X")."""
+    found = NEGATOR_RE.match(subject)
+    if found is None:
+        return ""
+    verb = (found.group(1) or found.group(2) or "").lower()
+    rest = subject[found.end() :].strip()
+    return f"are {rest}" if verb in ("are", "is", "were", "was", "aren", "isn") else rest

@@ -239,7 +239,8 @@ def one_described(retriever: Retriever, plan: Plan, plan_for: Callable[[str], Pl
     # "In the paper on X, what ...?": X
     described = [c for c in clauses if ONE_THING_RE.search(c)] if len(clauses) > 1 else []
     for text in [*described, plan.subject or question]:
-        if found := _standing_out(retriever.retrieve(plan_for(text)), plan.lang):
+        hits = retriever.retrieve(plan_for(text))  # the one that stands out, or the one titled so
+        if found := _standing_out(hits, plan.lang) or _titled(hits, text):
             return found
     return None
 
