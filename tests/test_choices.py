@@ -51,3 +51,11 @@ def test_differ_from_parts_a_comparison_but_from_inside_a_description_does_not()
         "the GR oral",
     ]
     assert len(PART_RE.split("the paper learning from demonstrations")) == 1
+
+
+def test_what_a_name_the_abstract_introduces_is_answered_where_it_introduces_it(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("what is UltraMix?")
+    first = answer.text.split("[1]")[0]
+    assert "curate a new DPO mixture" in first and answer.citations[0].paper.id == DPO_DATA

@@ -8,17 +8,18 @@ import re
 
 from ..embedding import GroupCache
 from ..plan.asks import ASKED_ALONE, aspect_asked
-from ..plan.cues import FRAMING_STEMS, ONE_DESCRIBED_RE, PRESENTATION_TAIL_RE
+from ..plan.cues import DEFINE_RE, FRAMING_STEMS, ONE_DESCRIBED_RE, PRESENTATION_TAIL_RE
 from ..plan.cues_followup import MORE_ABOUT_RE, ORDINAL_RE
 from ..plan.data_ask import data_subject
 from ..plan.named import named_as
 from ..plan.own_words import content
 from ..plan.plan import Plan
 from ..plan.words import POINTING_RE
-from ..schema import PaperHit
+from ..schema import Paper, PaperHit
 from ..text.tokens import terms
-from .evidence import SentenceBank
+from .evidence import Scored, SentenceBank
 
+MAX_TERM_WORDS = 3  # "What is X?" of a name: a few words, not a description
 ZH_CLAUSE_RE = re.compile(r"[，,；;：:]")  # the clauses of a question in Chinese
 # a follow-up naming only what it asks of the paper ("and the dataset?", "its main results?")
 ELLIPTICAL_RE = re.compile(
@@ -76,3 +77,17 @@ def one_described(plan: Plan) -> bool:
     symmetry discovery"). In another language, always: cosines in the multilingual space are
     too close together to tell a second paper that also answers from one that does not."""
     return plan.lang != "en" or bool(ONE_DESCRIBED_RE.search(plan.question))
+
+
+def introduced(bank: SentenceBank, paper: Paper, question: str) -> Scored | None:
+    """For "What is X?" of a name the abstract introduces beside the paper's own (UltraMix, of
+    *When Data is the Algorithm*): the first sentence writing it ("we systematically curate a new
+    DPO mixture, **UltraMix**, that ..."), not a later one about it; None for any other question."""
+    found = DEFINE_RE.search(question)
+    term = (found.group(1) or found.group(2) or "").strip() if found else ""
+    if not term or len(term.split()) > MAX_TERM_WORDS or term.lower() == paper.short_name.lower():
+        return None
+    said = re.compile(rf"(?<![\w-]){re.escape(term)}(?![\w-])", re.I)
+    texts = bank.sentences(paper)
+    at = next((i for i, text in enumerate(texts) if said.search(text)), None)
+    return Scored(paper, at, texts[at], 1.0, 0.0, 0.0) if at is not None else None

@@ -21,7 +21,7 @@ from ..text.messages import filters_text, say
 from ..text.tokens import terms
 from .abstain import no_match, unstated
 from .areas import by_area
-from .asked import aspect_of_one, nothing_asked, one_described, pointing_clause
+from .asked import aspect_of_one, introduced, nothing_asked, one_described, pointing_clause
 from .aspects import FIGURES, aspects_of, background
 from .bounds import bounded, scope_of, stating, stating_count
 from .compare import MAX_COMPARED, asked_of_each, compare, each_aspect
@@ -217,6 +217,7 @@ def _facts(plan: Plan, about: list[PaperHit], bank: SentenceBank, words: set[str
     if aspect in (FIGURES, "Data"):
         return each_aspect(bank, [about[0].paper], aspect, plan.lang)
     stated = sized(bank, about[0].paper, plan.question)  # "How big is its model?": 7B
+    stated = stated or introduced(bank, about[0].paper, plan.question)  # "What is UltraMix?"
     stated = stated or stating_count(bank, about[0].paper, plan.question, vector)  # "How many X?"
     stated = stated or (aspects_of(bank, about[0].paper).get(aspect) if aspect else None)
     asks = asks_of(own, embed.embed_many)
