@@ -82,3 +82,10 @@ def test_a_models_size_is_answered_by_the_parameter_count(engine: Engine, questi
 def test_which_uses_more_data_in_chinese_gives_each_ones_data(engine: Engine) -> None:
     answer = engine.ask("ExpVid和ImagenWorld哪个用的数据更多？")
     assert "各自的数据" in answer.text and "3.6K condition sets" in answer.text
+
+
+def test_a_detail_named_in_latin_letters_inside_chinese_is_said_to_be_unstated(
+    engine: Engine,
+) -> None:
+    answer = engine.ask("GTool用了几张GPU？")
+    assert answer.kind == "abstain_detail" and "硬件和算力" in answer.text

@@ -201,7 +201,7 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         " who are the authors ",
     ),
     (r"机构|单位|大学|高校", " affiliations "),
-    (r"显卡", " GPUs "),
+    (r"显卡|(?<![A-Za-z])(?i:[GT]PUs?)(?![A-Za-z])", " GPUs "),  # "几张GPU": set apart
     # how many parameters, not 参数量 as part of a subject ("表现随参数量怎么变化")
     (r"多少(?:个)?参数|参数量(?:是多少|有多大|多大)", " how many parameters "),
     (r"许可证|开源协议", " licence "),
