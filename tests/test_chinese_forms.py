@@ -10,7 +10,6 @@ from assistant.engine import Engine
 from assistant.plan.filters import from_question
 from assistant.plan.own_words import content, render
 from assistant.schema import Turn, replied
-from assistant.text.acronyms import Acronyms, concepts
 
 REPSPEC, DPO_DATA, XLSTM = "bqEi97qzzz", "bmoh0i1nqE", "bpbU549sSg"
 
@@ -59,15 +58,6 @@ def test_that_paper_described_is_one_paper_not_the_papers_on_its_description(
 ) -> None:
     answer = engine.ask("那篇把结构重参数化用于草稿模型训练的论文，用了什么方法？")
     assert {c.paper.id for c in answer.citations} == {REPSPEC}
-
-
-def test_a_rare_word_before_a_generic_head_meets_the_long_form_alone() -> None:
-    table = Acronyms.of({"fl": ("feder", "learn"), "rl": ("reinforc", "learn")})
-    idf = {"feder": 4.0, "learn": 0.6, "reinforc": 2.5}
-    federated = concepts(["feder", "learn"], table, lambda s: idf.get(s, 1.0))[0][1]
-    reinforcement = concepts(["reinforc", "learn"], table, lambda s: idf.get(s, 1.0))[0][1]
-    assert ("feder",) in federated  # "federated optimization" is federated learning
-    assert ("reinforc",) not in reinforcement  # "reinforcement" is no rarer than its use
 
 
 @pytest.mark.parametrize(

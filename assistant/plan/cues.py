@@ -83,10 +83,12 @@ SEVERAL_RE = re.compile(
 # whose decision word is already a filter)
 CORPUS_TAIL_RE = re.compile(
     r"\s+(?:in|among|from|across)\s+(?:the\s+|these\s+|this\s+|all\s+)?"
-    r"(?:papers|submissions|corpus|collection)$"
-    r"|\s+(?:variants?|extensions?)$",  # "LoRA variants": the papers on LoRA that propose them
+    r"(?:papers|submissions|corpus|collection)$",
     re.I,
 )
+# ... or that ask for the versions of a method its name calls ("LoRA variants", "DPO extensions":
+# the papers on it), not a subject of its own ("protein variants", "Transformer variants")
+VERSIONS_TAIL_RE = re.compile(r"(?P<name>\S+)\s+(?:variants?|extensions?)$", re.I)
 # what a "topics" question counts within, beyond its filters ("hot topics among rejected papers
 # on reinforcement learning")
 TOPICAL_RE = re.compile(

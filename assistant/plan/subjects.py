@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..text.names import distinctive
 from .count import uncounted
 from .cues import (
     BY_AREA_RE,
@@ -24,6 +25,7 @@ from .cues import (
     QUOTED_RE,
     SUMMARY_RE,
     TERM_STARTS,
+    VERSIONS_TAIL_RE,
     WHICH_RE,
 )
 from .filters import RATE_RE
@@ -108,7 +110,9 @@ def _unframed(question: str) -> str:
     rest = list(words[start:])  # ... and closing ones ("on RL were accepted": "accepted" is read
     while rest and (not rest[-1][0].isalnum() or _spelling(rest[-1]) in FUNCTION_WORDS):
         rest.pop()  # as a filter, its place taken by "papers")
-    return CORPUS_TAIL_RE.sub("", " ".join(rest))
+    subject = CORPUS_TAIL_RE.sub("", " ".join(rest))
+    versions = VERSIONS_TAIL_RE.search(subject)
+    return versions.group("name") if versions and distinctive(versions.group("name")) else subject
 
 
 def _frames(words: list[str], at: int) -> bool:

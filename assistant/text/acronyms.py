@@ -137,10 +137,6 @@ class Acronyms:
 # when the words before the head are all commoner than that: "federated unlearning" (federated:
 # 4.0) is not met by "machine unlearning".
 RARE_HEAD_IDF = 4.0
-# ... and a long form of two words whose head is this common ("learning": 0.6, "model": 0.2) is
-# met by its rare first word alone: "federated learning" by "federated optimization" (the one
-# oral on federated learning never writes "federated learning").
-GENERIC_HEAD_IDF = 1.0
 
 
 def concepts(
@@ -166,8 +162,6 @@ def concepts(
                 spellings += (raw,) if raw != stems else ()
                 if _rare_head(stems, weight):  # "machine unlearning": "unlearning"
                     spellings = (*spellings, stems[-1:])
-                elif _rare_modifier(stems, weight):  # "federated learning": "federated"
-                    spellings = (*spellings, stems[:1])
                 i += n
                 break
         else:
@@ -204,13 +198,6 @@ def _in(spelling: Spelling, tokens: set[str], pairs: set[Pair] | None) -> bool:
 def _rare_head(stems: Spelling, weight: Callable[[str], float]) -> bool:
     """Whether a long form's last word is rare and each word before it common (RARE_HEAD_IDF)."""
     return weight(stems[-1]) >= RARE_HEAD_IDF and all(weight(s) < RARE_HEAD_IDF for s in stems[:-1])
-
-
-def _rare_modifier(stems: Spelling, weight: Callable[[str], float]) -> bool:
-    """Whether a long form is a rare word and a common head (RARE_HEAD_IDF, GENERIC_HEAD_IDF)."""
-    return len(stems) == 2 and weight(stems[0]) >= RARE_HEAD_IDF > GENERIC_HEAD_IDF > weight(
-        stems[1]
-    )
 
 
 def _long_form_of(
