@@ -1157,6 +1157,9 @@ SHARED_ACRONYM = [
         "abstract": "Speculative sampling reduces the latency of decoding with draft tokens.",
     },
     *({"id": f"clue{i}", "title": f"CLUE: Method {i}", "abstract": "A clue."} for i in (1, 2)),
+    *({"id": f"aegis{i}", "title": f"AEGIS: Guard {i}", "abstract": "A shield."} for i in (1, 2)),
+    {"id": "aegis3", "title": "Aegis: Red Teaming", "abstract": "Attacks."},
+    *({"id": f"a{i}", "title": f"Shield {i}", "abstract": "Under the aegis of X."} for i in (1, 2)),
     *({"id": f"c{i}", "title": f"Paper {i}", "abstract": "Each clue counts."} for i in range(4)),
 ]
 
@@ -1169,3 +1172,5 @@ def test_an_acronym_papers_spell_out_differently_names_each_and_the_context_choo
     assert find_named(table, "compare HSD and Global Resolution") == ["global", "hsd"]
     # a plain word titles set in capitals as their name: those papers, not the word's
     assert find_named(table, "what is CLUE?") == ["clue1", "clue2"]
+    # ... however each title capitalises it
+    assert sorted(find_named(table, "what is AEGIS?")) == ["aegis1", "aegis2", "aegis3"]

@@ -56,12 +56,9 @@ def _in_context(table: PaperTable, found: list[str], shared: list[list[str]]) ->
     for ids in shared:
         others = [p for i in found if i not in ids and (p := table.get(i)) is not None]
         context = terms(" ".join(f"{p.title} {' '.join(p.keywords)}" for p in others))
+        papers = [p for i in ids if (p := table.get(i)) is not None]
         fits = sorted(
-            (
-                (table.words.coverage(context, f"{p.title} {p.abstract}"), p.id)
-                for p in (table.get(i) for i in ids)
-                if p is not None
-            ),
+            ((table.words.coverage(context, f"{p.title} {p.abstract}"), p.id) for p in papers),
             reverse=True,
         )
         if len(fits) > 1 and fits[0][0] > 2 * fits[1][0]:  # twice as much, or any beside none
@@ -113,9 +110,11 @@ def _long_names_in(table: PaperTable, question: str) -> list[str]:
 
 def _lookup(table: PaperTable, phrase: str, size: int, question: str) -> list[str]:
     entries = table.names.get(phrase.lower(), [])
-    # a title's head written as the title writes it names that paper, however many abstracts
-    # use the same letters for something else ("SPG: Sandwiched Policy Gradient ...")
-    headed = [e for e in entries if e[1] == 2 and e[2] == phrase]  # (CLUE: 3 titles so headed)
+    # a title's head written as the title writes it names that paper, whatever else abstracts
+    # write so ("SPG: Sandwiched Policy Gradient ..."); several such titles, all of them
+    titled = [e for e in entries if e[1] == 2 and e[2].lower() == phrase.lower()]  # AEGIS, Aegis
+    headed = [e for e in titled if e[2] == phrase]  # (CLUE: 3 titles so headed)
+    headed = headed if len(headed) < 2 else titled  # however capitalised
     if not entries or len(entries) > MAX_NAME_PAPERS and not 0 < len(headed) <= MAX_NAME_PAPERS:
         return []
     entries = headed if len(entries) > MAX_NAME_PAPERS else entries
