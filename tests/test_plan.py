@@ -1159,7 +1159,10 @@ SHARED_ACRONYM = [
     *({"id": f"clue{i}", "title": f"CLUE: Method {i}", "abstract": "A clue."} for i in (1, 2)),
     *({"id": f"aegis{i}", "title": f"AEGIS: Guard {i}", "abstract": "A shield."} for i in (1, 2)),
     {"id": "aegis3", "title": "Aegis: Red Teaming", "abstract": "Attacks."},
-    *({"id": f"a{i}", "title": f"Shield {i}", "abstract": "Under the aegis of X."} for i in (1, 2)),
+    *(
+        {"id": f"a{i}", "title": f"Shield {i}", "abstract": "A shield.", "names": ["AEGIS"]}
+        for i in (1, 2)
+    ),
     *({"id": f"c{i}", "title": f"Paper {i}", "abstract": "Each clue counts."} for i in range(4)),
 ]
 
