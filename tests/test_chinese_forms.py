@@ -79,3 +79,13 @@ def test_a_detail_named_in_latin_letters_inside_chinese_is_said_to_be_unstated(
 ) -> None:
     answer = engine.ask("GTool用了几张GPU？")
     assert answer.kind == "abstain_detail" and "硬件和算力" in answer.text
+
+
+@pytest.mark.parametrize(("only", "posters"), [("只看口头报告的", 0), ("只看海报的", 8)])
+def test_only_a_decision_after_a_list_asks_the_list_of_that_decision(
+    engine: Engine, only: str, posters: int
+) -> None:
+    question = "哪些论文和大语言模型有关？"
+    answer = engine.ask(only, replied(question, engine.ask(question)))
+    assert len({c.paper.id for c in answer.citations}) == posters
+    assert any("录用结果" in note for note in answer.notes)  # the filter, said

@@ -14,6 +14,11 @@ ZH_AREA = r"领域|方向|赛道"  # the word after an area's name ("reinforceme
 ZH_WHETHER_STATED = r"有没有(?:给出|提到|提及|报告|提供|说明|讨论|公开|发布|用到?|做)"
 ZH_PAPERS_TAIL = r"的(?:论文|工作|文章|研究)呢(?=\s*[？?]?\s*$)"
 ZH_CUES: tuple[tuple[str, str], ...] = (
+    # "只看口头报告的" after a list: the earlier question of that decision, as "口头报告呢？" asks
+    (
+        r"^\s*(?:那|那么)?(?:只看|只要|仅看|只列|仅限|只保留)(?P<only>[^，,。？?]{1,12}?)的?\s*[。？?]?$",
+        r"\g<only>呢",
+    ),
     # "有没有被拒的相关论文？", "有没有类似的工作？": papers like those at hand, not a topic of
     # "related" or "similarity" (a subject before them, "扩散模型的相关论文", is the topic)
     (
