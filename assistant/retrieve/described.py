@@ -40,6 +40,8 @@ PART_RE = re.compile(  # "A and B", "A vs B", "how does A differ from B?"
     re.I,
 )
 NAME_RE = re.compile(r"\b[A-Z][\w+.-]*[\w+]")  # a word that may be a paper's name
+OR_RE = re.compile(r"\s+or\s+", re.I)  # "which uses more data, A or B?": the choice's sides
+LEAD_RE = re.compile(r"[,，]\s*")  # ... after what it asks
 OPENER_RE = re.compile(
     r"^\s*(?:how|in what ways?)\s+(?:do|does|did|are|is)\s+"
     r"|^\s*(?:what(?:'s|’s|\s+is|\s+are)\s+)?(?:the\s+)?(?:main\s+|key\s+)?"
@@ -191,10 +193,6 @@ def _within(table: PaperTable, chosen: list[str], part: str, found: str) -> bool
         and not titled
         and any(words <= terms(f"{p.title} {p.abstract}") for p in papers)
     )
-
-
-OR_RE = re.compile(r"\s+or\s+", re.I)
-LEAD_RE = re.compile(r"[,，]\s*")
 
 
 def between(
