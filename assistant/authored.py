@@ -33,8 +33,7 @@ def authored(engine: Engine, plan: Plan) -> Answer | None:
     author's papers on it. None for any other question."""
     table = engine.table
     # (in Chinese, read past its cue words: 比较第一篇和第三篇 names no "和第")
-    asked = render(plan.question, plan.lang) if plan.lang != "en" else plan.question
-    if (found := table.authors.named(asked)) is None:
+    if (found := table.authors.named(render(plan.question, plan.lang))) is None:
         return None
     name, ids = found
     topic = _topic(plan, name)

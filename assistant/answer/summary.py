@@ -78,12 +78,10 @@ def _best(
     ("summarize all papers"), only that one, as far as MAX_READ papers."""
     if not subject and listed <= MAX_READ and (method := aspects_of(bank, paper).get("Method")):
         return [method]
-    if listed <= LONG_LIST and per_paper > 1:  # what shows it is on the topic, and what it does
+    if listed <= LONG_LIST:  # what shows it is on the topic, and (two each) what it does
         shown = showing(bank, paper, vector, terms, per_paper)
-        done = aspects_of(bank, paper).get("Method")
+        done = aspects_of(bank, paper).get("Method") if per_paper > 1 else None
         return [shown[0], done] if done and shown and shown[0].index != done.index else shown
-    if listed <= LONG_LIST:
-        return showing(bank, paper, vector, terms, per_paper)
     # what it does on the subject, not the setting all of them open with ("X aims to ...")
     found = doing(bank, paper, terms) if listed <= READ_WHAT_EACH_DOES else None
     return [found or bank.best_by_terms(paper, vector, terms)]

@@ -76,8 +76,9 @@ def sized(bank: SentenceBank, paper: Paper, question: str) -> Scored | None:
     backbone"), if one does; None for any other question."""
     if not MODEL_SIZE_RE.search(question):
         return None
-    said = (i for i, text in enumerate(bank.sentences(paper)) if PARAMETERS_RE.search(text))
-    return next((Scored(paper, i, bank.sentences(paper)[i], 1.0, 0.0, 0.0) for i in said), None)
+    texts = bank.sentences(paper)
+    said = next((i for i, text in enumerate(texts) if PARAMETERS_RE.search(text)), None)
+    return Scored(paper, said, texts[said], 1.0, 0.0, 0.0) if said is not None else None
 
 
 def _initials(question: str) -> set[str]:

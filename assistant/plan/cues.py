@@ -201,12 +201,16 @@ SUMMARY_RE = re.compile(
 # A set question may ask for the papers that do NOT meet its subject ("which of those don't involve
 # images?"), or set its subject against another ("... rather than only a benchmark"): the subject
 # is what follows the negation; a contrast's second half is not part of it.
+NEGATOR = (  # the words a negated subject opens with ("don't", "are not", "never")
+    r"(?:(?:do|does|did|are|is|were|was|can|could)(?:\s+not\b|n't)|don't|doesn't|aren't|isn't"
+    r"|never\b|not\b)"
+)
 NEGATION_RE = re.compile(
-    r"^(?:(?:do|does|did|are|is|were|was|can|could)(?:\s+not\b|n't)|don't|doesn't|aren't|isn't"
-    r"|never\b|not\b|(?:(?:have|has)\s+)?(?:nothing|no\s+\w+)\s+to\s+do\s+with\b)\s*"
+    rf"^(?:{NEGATOR}|(?:(?:have|has)\s+)?(?:nothing|no\s+\w+)\s+to\s+do\s+with\b)\s*"
     r"(?:(?:involve|concern|mention|deal with|touch on|rely on)s?\b)?",
     re.I,
 )
+NEGATOR_RE = re.compile(rf"^{NEGATOR}\s*", re.I)
 NEGATED = "do not involve"  # what a negation in another language is rendered as (ZH_CUES)
 CONTRAST_RE = re.compile(
     r"\s*,?\s*\b(?:rather than|instead of|as opposed to|but not|and not)\b.*$", re.I

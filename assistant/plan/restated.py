@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from ..schema import Turn
 from ..text.tokens import terms
 from .count import SENTENCES_RE
-from .cues import COUNT_ASKED_RE, NEGATED, NEGATION_RE
+from .cues import COUNT_ASKED_RE, NEGATED, NEGATION_RE, NEGATOR_RE
 from .cues_followup import COMPLEMENT_RE, CONTINUATION_RE, PLURAL_RE, REST_RE, SET_NOUN_RE
 from .cues_zh import ZH_DECISION, ZH_PAPERS_NOUN
 from .filters import decision_in, from_question
@@ -156,19 +156,13 @@ def last_decision(topic: str) -> tuple[str, str] | None:
     return (said, SET_LEAD_RE.sub("", topic.strip())) if said else None
 
 
-NEGATOR_RE = re.compile(
-    r"^(?:(are|is|were|was|do|does|did|can|could)(?:\s+not\b|n['’]t)|(don|doesn|aren|isn)['’]t"
-    r"|never\b|not\b)\s*",
-    re.I,
-)
-
-
 def _affirmed(subject: str) -> str:
     """A negated subject said plainly ("don't use RL": "use RL"; "aren't about video": "are
     about video"); "" when its negation is of another form ("have nothing to do with X")."""
     found = NEGATOR_RE.match(subject)
     if found is None:
         return ""
-    verb = (found.group(1) or found.group(2) or "").lower()
     rest = subject[found.end() :].strip()
-    return f"are {rest}" if verb in ("are", "is", "were", "was", "aren", "isn") else rest
+    return (
+        f"are {rest}" if found.group(0).lower().startswith(("are", "is", "were", "was")) else rest
+    )

@@ -90,9 +90,10 @@ def _pointed(what: str, history: list[Turn], asked: list[int]) -> int | None:
     if FIRST_RE.search(what):
         return asked[0]
     latest = _papers(history, len(history) - 1)
-    lists = [at for at in asked if len(_papers(history, at + 1)) > 1]
-    ones = [at for at in asked if len(_papers(history, at + 1)) == 1]  # a list of one, else
-    other = (at for at in [*lists[::-1], *ones[::-1]] if _papers(history, at + 1) != latest)
+    found = {at: _papers(history, at + 1) for at in asked}
+    lists = [at for at in asked if len(found[at]) > 1]
+    ones = [at for at in asked if len(found[at]) == 1]  # a list of one, else
+    other = (at for at in [*lists[::-1], *ones[::-1]] if found[at] != latest)
     at = next(other, lists[-1] if lists else None)  # no other: the latest list, its topic
     return _opened(history, asked, at) if at is not None and TOPIC_RE.search(what) else at
 
