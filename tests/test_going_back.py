@@ -168,3 +168,17 @@ def test_the_rest_after_a_negated_question_of_a_set_is_the_papers_it_negated(
     assert "read as “Which of them use reinforcement learning?”" in answer.notes
     zh = _talk(engine, "哪些论文用了大语言模型？", "其中哪些没有用强化学习？")
     assert "按“其中哪些涉及强化学习？”理解" in engine.ask("剩下的呢？", zh).notes
+
+
+def test_the_earlier_topic_is_opened_past_a_follow_up_that_found_nothing() -> None:
+    history = [
+        Turn("user", "which oral papers are about speculative decoding?"),
+        Turn("assistant", "3 papers", ("a", "b", "c"), ("a", "b", "c")),
+        Turn("user", "which of them use a tree of drafts?"),
+        Turn("assistant", "None of these 3 papers clearly matches", abstained=True),
+        Turn("user", "what about the rest?"),
+        Turn("assistant", "3 of these 3 papers", ("a", "b", "c")),
+    ]
+    back = went_back("back to the earlier topic: how many were posters?", history, "en")
+    assert back is not None and back.earlier == "which oral papers are about speculative decoding?"
+    assert back.question == "how many were posters?" and len(back.history) == 2

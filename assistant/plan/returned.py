@@ -100,10 +100,12 @@ def _pointed(what: str, history: list[Turn], asked: list[int]) -> int | None:
 
 def _opened(history: list[Turn], asked: list[int], at: int) -> int:
     """The question that opened the topic of the one at `at`: back past every earlier answer
-    whose papers hold all of the one after it (a follow-up narrows its set)."""
-    while (before := asked.index(at)) > 0:
-        earlier = asked[before - 1]
-        if not _papers(history, at + 1) <= _papers(history, earlier + 1):
+    whose papers hold all of the one after it (a follow-up narrows its set), and past those
+    that found none ("which of them use a tree of drafts?": none of the three)."""
+    for earlier in reversed(asked[: asked.index(at)]):
+        if not (found := _papers(history, earlier + 1)):
+            continue
+        if not _papers(history, at + 1) <= found:
             break
         at = earlier
     return at
