@@ -616,6 +616,11 @@ def test_a_question_about_authors_says_the_corpus_lists_few(engine: Engine) -> N
         ), question
     # a topic estimated "by Monte Carlo sampling" is no question about authors
     assert not engine.ask("Which papers estimate gradients by Monte Carlo sampling?").notes
+    # nor text "written by a language model" (it was told the papers list no authors)
+    written = engine.ask("Which papers tell whether text was written by a language model?")
+    assert not any("authors" in n for n in written.notes)
+    roe = engine.ask("Which papers are written by Jane Roe?")
+    assert roe.abstained and "lists authors" in roe.text
     # how many wrote it: "How many authors does ELMUR have?" quoted its results, and
     # 哪篇论文的作者最多？ listed all 19 papers
     for question in ("How many authors does ELMUR have?", "ELMUR 有几位作者？"):
