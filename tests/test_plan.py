@@ -619,6 +619,8 @@ def test_a_question_about_authors_says_the_corpus_lists_few(engine: Engine) -> N
     # nor text "written by a language model" (it was told the papers list no authors)
     written = engine.ask("Which papers tell whether text was written by a language model?")
     assert not any("authors" in n for n in written.notes)
+    asked = "Summarize the papers on detecting whether text was written by a language model."
+    assert not engine.plan(asked).detail  # it said the abstracts do not state the authors
     roe = engine.ask("Which papers are written by Jane Roe?")
     assert roe.abstained and "lists authors" in roe.text
     # how many wrote it: "How many authors does ELMUR have?" quoted its results, and

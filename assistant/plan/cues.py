@@ -8,6 +8,7 @@ import re
 
 from ..text.tokens import terms
 from .cues_followup import WHICH_VERB
+from .details import WRITTEN_BY
 from .prototypes import PROTOTYPES
 
 WHICH_RE = re.compile(
@@ -155,9 +156,9 @@ AUTHORING_RE = re.compile(
 )
 AUTHOR_RE = re.compile(
     r"\bwho (?:wrote|authored|works? on|is working on|are working on)\b|\bauthors? of\b"
-    # "written by Jane Doe", not "text written by a language model"
-    r"|\b(?:authored|written) by\s+(?!(?:a|an|the)\b)\w"
-    r"|\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?\s+by\s+[A-Z][\w'-]+\s+[A-Z]"
+    + r"|"
+    + WRITTEN_BY
+    + r"|\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?\s+by\s+[A-Z][\w'-]+\s+[A-Z]"
     r"|\b(?:most|fewest|more|fewer|many|number of)\s+(?:co-?)?authors\b"  # how many wrote it
     r"|作者是|谁写的|写的[？?。]*$|作者最多|作者最少|(?:几|多少)(?:位|个|名)?作者|作者(?:人数|数量)|"
     + BYLINE_RE.pattern,
