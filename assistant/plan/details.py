@@ -11,9 +11,7 @@ WRITTEN_BY = r"\b(?:authored|written) by\s+(?!(?:a|an|the)\b)\w+"
 DETAIL_RE = re.compile(
     r"\b(?:who (?:are|were) the authors|authors? (?:of|list|names?)|(?:list|name) the authors|"
     r"(?:how many|number of|most|fewest) (?:co-?)?authors|"
-    r"who (?:wrote|authored|proposed|developed|introduced|created|made|built)|"
-    + WRITTEN_BY
-    + r"|"
+    r"who (?:wrote|authored|proposed|developed|introduced|created|made|built)|" + WRITTEN_BY + r"|"
     r"affiliations?|institutions?|universit(?:y|ies)|"
     r"gpus?|tpus?|hardware|compute budget|gpu[- ]hours|training time|wall[- ]clock|learning rates?|"
     r"batch sizes?|optimi[sz]er|hyper-?parameters?|epochs?|random seeds?|licen[cs]e|github|"
