@@ -29,6 +29,9 @@ def test_not_a_decision_asks_for_every_other_decision() -> None:
 def test_a_decision_of_something_other_than_papers_is_no_filter() -> None:
     assert from_question("which of them handle draft tokens that aren't accepted?")[0].is_empty()
     assert from_question("which papers that got accepted use RL?")[0].statuses == ACCEPTED_STATUSES
+    # "everything on X that got accepted" asks for papers: it lost the filter and listed 158
+    filters, rest = from_question("give me everything on world models that got accepted")
+    assert filters.statuses == ACCEPTED_STATUSES and "accepted" not in rest
 
 
 def test_a_title_cut_short_by_a_formula_gives_no_name() -> None:

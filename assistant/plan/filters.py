@@ -50,7 +50,7 @@ NEGATED_RE = re.compile(NOT, re.I)
 DECISION_NEGATED_RE = re.compile(rf"(?:\s{NOT}|\bnon[\s-]?)$", re.I)
 # a relative clause of something ("tokens that aren't accepted"), of no paper the question names
 OTHER_CLAUSE_RE = re.compile(r"\b([a-z]+)\s+that(?:\s+[a-z'’]+){0,3}\s+$")
-SET_NOUNS_RE = re.compile(r"\b(?:papers?|submissions?|works?|studies)\b")
+SET_NOUNS_RE = re.compile(r"\b(?:papers?|submissions?|works?|studies|everything|anything)\b")
 PAPERS_RE = re.compile(r"ones|them|those|these|they")
 EVERY_STATUS = tuple(dict.fromkeys(s for kept in DECISIONS.values() for s in kept))
 DECISION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
