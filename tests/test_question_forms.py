@@ -32,6 +32,8 @@ def test_a_decision_of_something_other_than_papers_is_no_filter() -> None:
     # "everything on X that got accepted" asks for papers: it lost the filter and listed 158
     filters, rest = from_question("give me everything on world models that got accepted")
     assert filters.statuses == ACCEPTED_STATUSES and "accepted" not in rest
+    # a title's "That" is no relative clause: its decision was not read, and its abstract quoted
+    assert from_question("was Unlearning That Lasts accepted?")[0].statuses == ACCEPTED_STATUSES
 
 
 def test_a_title_cut_short_by_a_formula_gives_no_name() -> None:

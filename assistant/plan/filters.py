@@ -49,7 +49,8 @@ NEGATED_RE = re.compile(NOT, re.I)
 # ... or right before a decision other than acceptance ("are not orals", "non-oral papers")
 DECISION_NEGATED_RE = re.compile(rf"(?:\s{NOT}|\bnon[\s-]?)$", re.I)
 # a relative clause of something ("tokens that aren't accepted"), of no paper the question names
-OTHER_CLAUSE_RE = re.compile(r"\b([a-z]+)\s+that(?:\s+[a-z'’]+){0,3}\s+$")
+# (read as written: "was Unlearning That Lasts accepted?" names a title)
+OTHER_CLAUSE_RE = re.compile(r"\b([A-Za-z]+)\s+that(?:\s+[a-z'’]+){0,3}\s+$")
 SET_NOUNS_RE = re.compile(r"\b(?:papers?|submissions?|works?|studies|everything|anything)\b")
 PAPERS_RE = re.compile(r"ones|them|those|these|they")
 EVERY_STATUS = tuple(dict.fromkeys(s for kept in DECISIONS.values() for s in kept))
@@ -216,8 +217,9 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
     if re.match(r"\s*child", after):
         return False
     # of a thing other than papers: "draft tokens that aren't accepted", "edits that get accepted"
-    clause = OTHER_CLAUSE_RE.search(before)
-    if clause and not SET_NOUNS_RE.search(before) and not PAPERS_RE.fullmatch(clause.group(1)):
+    clause = OTHER_CLAUSE_RE.search(question[: match.start()])
+    noun = clause.group(1).lower() if clause else ""
+    if clause and not SET_NOUNS_RE.search(before) and not PAPERS_RE.fullmatch(noun):
         return False
     # the question ends on it: "which of them are orals?", "... got accepted overall?"
     if re.fullmatch(
