@@ -65,6 +65,24 @@ def test_an_abstention_keeps_the_papers_it_names_in_the_order_it_names_them(
     assert len(answer.named) == 3 and all(engine.table.get(i) for i in answer.named)
 
 
+@pytest.mark.parametrize(
+    ("question", "follow_up", "said"),
+    [
+        ("Which papers study protein folding?", "Which datasets do they use?", "none of which"),
+        ("哪些论文研究蛋白质折叠？", "它们用了什么数据集？", "都未判定为明确相符"),
+    ],
+)
+def test_a_follow_up_on_an_answer_that_found_nothing_says_its_papers_are_only_the_closest(
+    engine: Engine, question: str, follow_up: str, said: str
+) -> None:
+    # it answered about them with the note of any follow-up, as if they had matched
+    answer = engine.ask(follow_up, replied(question, engine.ask(question)))
+    assert any(said in n for n in answer.notes), answer.notes
+    listed = engine.ask("Which papers are about LLMs?")
+    plain = engine.ask(follow_up, replied("Which papers are about LLMs?", listed))
+    assert not any(said in n for n in plain.notes)
+
+
 def test_a_follow_up_asks_about_every_paper_of_a_set_shown_in_part(
     engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -64,6 +64,7 @@ class Resolved:
     short_of: tuple[str, ...] = ()
     # a set question asking for other papers than the last answer's: those left out (besides)
     besides: Filters = Filters()
+    closest: bool = False  # its papers are the closest an answer that found none named
 
 
 def subjectless(question: str, rendered: str, lang: str) -> bool:
@@ -171,7 +172,9 @@ def resolve(
     # the question the papers answered: its filters and words count too
     last_question = next((t.content for t in reversed(history[:at]) if t.role == "user"), "")
     picked = list(dict.fromkeys(picked))  # a paper cited twice is one paper of the set
-    return Resolved(focus=tuple(picked), context=last_question, names=short_names(table, picked))
+    closest = at < len(history) and history[at].abstained
+    names = short_names(table, picked)
+    return Resolved(tuple(picked), last_question, names, closest=closest)
 
 
 def short_names(table: PaperTable, ids: Sequence[str]) -> str:

@@ -163,7 +163,7 @@ def make_plan(
         listing=(each.whole or _only_filters(filters, words, rendered, by_area)) and not about,
         **_asks(each, decision, kind, rendered, _field(own, question, lang, about, table)),
         k=WIDE_K if widen and kind in SET_KINDS and not named else top_k,
-        notes=_notes(lang, resolved.names, noted, early, absent_year(question, table.years)),
+        notes=_notes(lang, resolved, noted, early, absent_year(question, table.years)),
         lang=lang,
         short_of=resolved.short_of,
         **_set_only(words, kind, own, lang, by_area),
@@ -272,7 +272,7 @@ def _only_filters(filters: Filters, words: Words, rendered: str, by_area: int) -
 
 def _notes(
     lang: str,
-    followed: str,
+    followed: Resolved,
     filters: Filters,
     early: tuple[str, ...] = (),
     year: tuple[int, str] | None = None,
@@ -280,7 +280,8 @@ def _notes(
     """What the answer notes: how the question was read (typos, an elliptical follow-up), a year
     no paper is from, the papers a follow-up is about, and every filter applied."""
     notes = [*early, *([say(lang, "year_absent", year=year[0], held=year[1])] if year else [])]
-    notes += [say(lang, "followup_note", names=followed)] if followed else []
+    key = "followup_closest_note" if followed.closest else "followup_note"  # of an empty answer
+    notes += [say(lang, key, names=followed.names)] if followed.names else []
     described = (filters_text(lang, (d,)) for d in filters.description)
     return (*notes, *(say(lang, "filter_note", filter=d) for d in described))
 

@@ -57,6 +57,11 @@ FOLLOWUP: dict[str, dict[str, str]] = {
         "zh": "按名称比较所点名的论文，尽管筛选条件排除了其中一些",
     },
     "followup_note": {"en": "follow-up about {names}", "zh": "追问：{names}"},
+    "followup_closest_note": {
+        "en": "follow-up about the closest papers the last answer named, none of which clearly "
+        "matched it: {names}",
+        "zh": "追问上一轮列出的最接近的论文（都未判定为明确相符）：{names}",
+    },
     "closest": {
         "en": "The papers in this corpus closest to {names}:",
         "zh": "本语料库中与 {names} 最接近的论文：",
