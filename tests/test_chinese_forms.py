@@ -9,6 +9,7 @@ import pytest
 from assistant.engine import Engine
 from assistant.plan.filters import from_question
 from assistant.plan.own_words import content, render
+from assistant.plan.restated import switched_zh
 from assistant.schema import Turn, replied
 
 REPSPEC, DPO_DATA, XLSTM = "bqEi97qzzz", "bmoh0i1nqE", "bpbU549sSg"
@@ -89,3 +90,10 @@ def test_only_a_decision_after_a_list_asks_the_list_of_that_decision(
     answer = engine.ask(only, replied(question, engine.ask(question)))
     assert len({c.paper.id for c in answer.citations}) == posters
     assert any("录用结果" in note for note in answer.notes)  # the filter, said
+
+
+def test_a_decision_asked_after_accepted_as_an_oral_replaces_both() -> None:
+    # 那撤稿的有多少篇？ kept the oral filter: it read "…的论文撤稿为口头报告？"
+    earlier = "有哪些关于时间序列基础模型的论文被接收为口头报告？"
+    assert switched_zh(earlier, "那撤稿的有多少篇？") == "有哪些关于时间序列基础模型的论文撤稿？"
+    assert switched_zh("哪些论文是口头报告？", "那被拒的呢？") == "哪些论文是被拒？"

@@ -17,7 +17,8 @@ from .filters import decision_in, from_question
 from .own_words import content, render
 from .subjects import subject_of
 
-ZH_DECISION_RE = re.compile(ZH_DECISION)
+# a decision, and the one it was made as ("被接收为口头报告": switched whole, not its 接收 alone)
+ZH_DECISION_RE = re.compile(rf"(?:{ZH_DECISION})(?:\s*(?:为|成为?)\s*(?:{ZH_DECISION}))?")
 SET_LEAD_RE = re.compile(r"^(?:the\s+)?(?:papers?|works?|ones)\s+(?:on|about|in|for)\s+", re.I)
 ZH_RATE_RE = re.compile(r"率|比例")  # a rate asked ("接收率"): its decision is no filter to switch
 # the words to write for each decision the English rules read (filters.DECISIONS)
