@@ -837,6 +837,24 @@ def test_a_question_with_no_subject_and_no_history_is_about_every_paper(engine: 
     assert answer.kind == "summary" and len(set(cited(answer))) == 19
 
 
+@pytest.mark.parametrize("question", ["group my papers by topic", "cluster my papers"])
+def test_asking_to_group_ones_own_papers_gives_their_topics(engine: Engine, question: str) -> None:
+    # it found no paper on "group my papers by topic"
+    answer = engine.ask(question)
+    assert answer.kind == "topics" and answer.text.startswith("The keywords these 19 papers")
+    assert engine.plan("Which papers cluster graphs?").subject == "cluster graphs"
+
+
+def test_an_overview_of_ones_own_list_asked_in_chinese_covers_every_paper(engine: Engine) -> None:
+    answer = engine.ask("帮我概括一下我这19篇论文主要涉及哪些研究方向")  # its subject was 我 主要涉
+    assert answer.kind == "summary" and len(set(cited(answer))) == 19
+
+
+def test_the_main_research_directions_of_ones_papers_are_their_topics(engine: Engine) -> None:
+    answer = engine.ask("what are the main research directions of my papers?")
+    assert answer.kind == "topics"  # it found 4 papers on "directions"
+
+
 def test_a_reader_that_stops_early_gets_no_traceback(seed_settings: Settings) -> None:
     import subprocess
     import sys

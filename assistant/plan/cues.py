@@ -194,6 +194,15 @@ ASK_RE = re.compile(
     re.I,
 )
 BETWEEN_RE = re.compile(r"\bbetween\b", re.I)  # "between A and B", of two named papers
+# a request to sort papers into groups, opening the question: their topics ("group my papers by
+# topic"), of the papers its other words name; and the groups it sorts them into
+GROUPING = (
+    r"^\W*(?:(?:please|can you|could you)\s+)?(?:group|cluster|categori[sz]e|organi[sz]e|sort)"
+)
+GROUPING_RE = re.compile(GROUPING + r"\b", re.I)
+GROUPS_RE = re.compile(
+    r"\b(?:by|into)\s+(?:\w+\s+)?(?:topics?|themes?|categories|subjects?|clusters?|groups?)\b", re.I
+)
 SUMMARY_RE = re.compile(
     r"\b(?:summari[sz]e|summary|overview|survey|recap|tl;?dr|in brief|"
     r"main (?:ideas|contributions)|what (?:is|are) .* about|"

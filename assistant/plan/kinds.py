@@ -20,6 +20,7 @@ from .cues import (
     COUNT_ASKED_RE,
     DEFINE_RE,
     FRAMING_STEMS,
+    GROUPING_RE,
     IN_COMMON_RE,
     NOT_A_TERM_RE,
     ONE_DESCRIBED_RE,
@@ -90,6 +91,8 @@ def classify(
         return "which"  # "How many are there?" after a list: counted
     if RATE_RE.search(question) and (named != 1 or focus):  # how a set's papers fared, or those
         return "which"  # given ("of them"); one paper's acceptance rate is a result it reports
+    if GROUPING_RE.match(question):  # "group my papers by topic", "cluster them"
+        return "topics"
     popular = POPULAR_TOPICS_RE.search(question) and not WHICH_RE.search(question)
     if not about and (popular or IN_COMMON_RE.search(question)):  # "hot topics among orals?",
         return "topics"  # "What do these papers have in common?": the keywords they share

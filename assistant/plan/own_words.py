@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import re
 
+from ..text.tokens import tokenize
 from .count import ZH_COUNT_RE, ZH_SENTENCES
+from .cues import FRAMING_STEMS
 from .cues_zh import ZH_CUES
 from .cues_zh_subject import ZH_FRAMING
 from .filters import GLOSS_RE as DECISION_GLOSS_RE
 from .filters import names_decision
-from .gloss import covered
+from .gloss import PARENTHESIS_RE, covered, dictionary
 
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
 # and "5篇", "用一句话": plan/count.py
@@ -95,7 +97,18 @@ def content(text: str, lang: str) -> str:
     if lang not in LISTING:  # in Japanese "、" is a plain comma
         text = text.replace("、", " ")
     text = " ".join(PUNCTUATION_RE.sub(" ", text).split()).strip("、 ")
+    if lang in FRAMING:  # "帮我概括一下我这19篇论文…": no subject, not 我
+        text = " ".join(w for w in text.split() if not _frames(w))
     return EDGE_OR_RE.sub("", text).strip("、 ")
+
+
+def _frames(word: str) -> bool:
+    """Whether a Chinese character left on its own frames a question rather than stating what
+    it is about: its first sense (not a surname) is framing words or none the English rules read
+    (我: "I"; 都: "all"); not 图, "graph"."""
+    senses = re.split(r"[/;]", PARENTHESIS_RE.sub(" ", dictionary().get(word, "")))
+    first = next((s for s in senses if s.strip() and "surname" not in s), None)
+    return len(word) == 1 and first is not None and set(tokenize(first)) <= FRAMING_STEMS
 
 
 def _glossed_in_english(found: re.Match[str]) -> str:

@@ -49,6 +49,7 @@ PROTOTYPES: dict[str, tuple[str, ...]] = {
         "What themes dominate the conference?",
         "What are the main themes of these papers?",
         "What do these papers have in common?",
+        "What are the main research directions of these papers?",
     ),
     "facts": (
         "What does ... propose?",

@@ -17,6 +17,8 @@ from .cues import (
     DEFINE_RE,
     FRAMING_WORDS,
     FUNCTION_WORDS,
+    GROUPING_RE,
+    GROUPS_RE,
     HOW_MANY_RE,
     MENTION_RE,
     METADATA_TAIL_RE,
@@ -61,6 +63,8 @@ def subject_of(question: str) -> str:
     defining = DEFINE_RE.match(question.strip())
     if defining and defining.lastindex == 2:  # "What does RLHF stand for?": RLHF
         return defining.group(2).strip()
+    if grouping := GROUPING_RE.match(question):  # "group my papers by topic": all of them
+        return _unframed(GROUPS_RE.sub(" ", question[grouping.end() :]))
     for cue in (WHICH_RE, SUMMARY_RE):  # "Name the papers about memory" -> "about memory"
         match = cue.search(question)
         if match and len(question[: match.start()].split()) <= 1:
