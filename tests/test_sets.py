@@ -537,6 +537,18 @@ def test_a_keyword_and_its_acronym_make_one_group_named_as_most_write_it() -> No
     )
 
 
+def test_a_keyword_and_an_area_of_one_name_make_one_group() -> None:
+    # "which orals are in the optimization area" gave **Optimization** (3), then (7)
+    hits = [hit(i, ("optimization",)) for i in range(3)]
+    hits += [hit(i, ("Diffusion models",)) for i in range(3, 6)]
+    hits += [
+        PaperHit(Paper(f"p{i}", f"Paper {i}", "An abstract.", primary_area="optimization"), 1.0)
+        for i in range(6, 11)
+    ]
+    groups = themes(hits, "learning")
+    assert [(g.name, len(g.hits)) for g in groups] == [("Optimization", 8), ("Diffusion models", 3)]
+
+
 def test_a_list_of_more_than_twenty_papers_folds_the_rest() -> None:
     text = "25 papers match:\n" + "\n".join(f"{i}. paper {i}" for i in range(1, 26))
     folded = fold_list(text)

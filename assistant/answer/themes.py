@@ -39,6 +39,7 @@ def themes(hits: list[PaperHit], subject: str, lang: str = "en") -> list[Theme]:
         [_keywords((h.paper.primary_area,), own, written) for h in hits],
     ):
         left = _group(hits, labels, left, groups)
+    groups = _merged(groups)  # a keyword and an area of one name ("Optimization"): one group
     if len(groups) < 2:
         return [Theme("", tuple(hits))]
     rank = {id(h): i for i, h in enumerate(hits)}  # the group of the most probable paper first
@@ -46,6 +47,16 @@ def themes(hits: list[PaperHit], subject: str, lang: str = "en") -> list[Theme]:
     if left:
         groups.append(Theme(say(lang, "other"), tuple(hits[i] for i in left)))
     return groups
+
+
+def _merged(groups: list[Theme]) -> list[Theme]:
+    """The groups, those of one name (any case) as one, where the first of them stands."""
+    by_name: dict[str, Theme] = {}
+    for theme in groups:
+        key = theme.name.lower()
+        earlier = by_name.get(key)
+        by_name[key] = Theme(earlier.name, earlier.hits + theme.hits) if earlier else theme
+    return list(by_name.values())
 
 
 def _group(
