@@ -504,6 +504,11 @@ def test_a_compound_with_no_de_puts_its_head_last_too(engine: Engine) -> None:
     assert engine.plan("概括一下视频生成方向的论文。").subject == "video generation"
     assert engine.plan("模型合并方向论文的录用率是多少？").subject == "model merging"  # not
     # "orientation of model merging"
+    # ... after an English gloss in brackets too (it found papers on orientation understanding)
+    assert "方向" not in content("长上下文（long context）方向，被拒的有哪些？", "zh")
+    # "overall" frames an acceptance rate: it counted 744 papers on 总体
+    rate = engine.plan("ICLR 2026 的总体接收率是多少？")
+    assert rate.rate and not rate.subject
     # ... unless the conference papers closest to the whole call themselves by it: 蒸馏
     assert engine.plan("总结一下关于扩散模型蒸馏的论文。").subject.startswith("distillation of")
     # and the Unlearning paper is found by the head, as in English
@@ -629,6 +634,11 @@ def test_a_two_character_head_of_a_compound_is_its_head(engine: Engine) -> None:
     assert engine.plan("概括一下视频生成方向的论文。").subject == "video generation"
     assert engine.plan("模型合并方向论文的录用率是多少？").subject == "model merging"  # not
     # "orientation of model merging"
+    # ... after an English gloss in brackets too (it found papers on orientation understanding)
+    assert "方向" not in content("长上下文（long context）方向，被拒的有哪些？", "zh")
+    # "overall" frames an acceptance rate: it counted 744 papers on 总体
+    rate = engine.plan("ICLR 2026 的总体接收率是多少？")
+    assert rate.rate and not rate.subject
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ ZH_NUMERAL = "[一二两三四五六七八九十]"  # a Chinese numeral characte
 ZH_FRAMING = (
     r"论文|文章|工作|研究|投稿|稿件|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对|属于"
     r"|^那(?:篇|个)"  # "那篇地震波反演的文章": the one described
-    r"|一共|总共|总计|合计|统计一?下|大概|大约|大致"  # in total, roughly: how many, not of what
+    r"|一共|总共|总计|合计|总体|整体|统计一?下|大概|大约|大致"  # in total, roughly: how many, not of what
     r"|(?:只|仅)(?:看|列|要)"  # "只看口头报告": the filter's own framing
     r"|(?<=论文)数量|数量(?=[，。？?！!]|$)"  # "论文数量": their number
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X
@@ -34,7 +34,7 @@ ZH_FRAMING = (
     r"|一下|一些|一个|一种|某些|某种|某个|[两几]种|方面|那些|这些|都?(?:说|讲|谈)(?:了|的是)?些?什么|有什么(?:观点|看法|发现|结论)|怎么说|(?:主要|核心)?(?:贡献|内容|创新点|创新之处|亮点)(?:是什么|有哪些)?|给出了?|做了|是关于|里面|(?<=论文)中|中(?=的)|(?<=论文)里|(?<![\u4e00-\u9fff])里(?!(?!呢|关于|有关|涉及)[\u4e00-\u9fff])|(?<![\u4e00-\u9fff])在|是|的|了|吗|呢"
     r"|最[\u4e00-\u9fff](?=[，。？?！!]|$)"  # a superlative ending the question: 任务最多
     r"|问题(?=[，。？?！!]|$)"  # "幻觉问题": the hallucination problem, at a subject's end
-    r"|(?<=[\u4e00-\u9fffA-Za-z0-9])(?<!主要)(?:领域|方向)(?=[的上中里有，。？?！!\s]|论文|工作|文章|研究|$)"  # "计算机视觉领域的论文", not 哪个领域
+    r"|(?<=[\u4e00-\u9fffA-Za-z0-9)）])(?<!主要)(?:领域|方向)(?=[的上中里有，。？?！!\s]|论文|工作|文章|研究|$)"  # "计算机视觉领域的论文", not 哪个领域
     r"|是?多少(?=[，。？?！!]|$)"  # "…的比例是多少？": how much, a question word
     r"|\b(?i:iclr)\s*[-']?\s*(?:20\d\d)?\s*(?:年)?|(?<!\d)20\d\d\s*年?(?!\d)"  # the venue, a year
 )  # single characters only where they are rarely part of a technical term
