@@ -83,6 +83,19 @@ def test_a_follow_up_on_an_answer_that_found_nothing_says_its_papers_are_only_th
     assert not any(said in n for n in plain.notes)
 
 
+@pytest.mark.parametrize("follow_up", ["summarize those", "总结一下它们"])
+def test_those_after_a_set_of_one_is_that_set_not_the_list_before(
+    engine: Engine, follow_up: str
+) -> None:
+    # "summarize those" after "1 of these 8 papers matches" summarized all 8
+    history = replied("Which papers are about LLMs?", engine.ask("Which papers are about LLMs?"))
+    rl = "Which of them use reinforcement learning?"
+    picked = engine.ask(rl, history)
+    history += replied(rl, picked)
+    assert picked.text.startswith("1 of these 8 papers matches")
+    assert engine.plan(follow_up, history).focus == tuple(c.paper.id for c in picked.citations)
+
+
 def test_a_follow_up_asks_about_every_paper_of_a_set_shown_in_part(
     engine: Engine, monkeypatch: pytest.MonkeyPatch
 ) -> None:

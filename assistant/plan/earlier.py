@@ -6,8 +6,11 @@ when no answer before it found papers."""
 
 from __future__ import annotations
 
+import re
+
 from ..schema import Filters, Turn
 from ..store.papers import PaperTable
+from ..text.messages import LANGUAGES, MESSAGES
 from .cues import COMPARE_RE, COUNT_ASKED_RE
 from .cues_followup import (
     BOTH_RE,
@@ -25,6 +28,16 @@ from .cues_followup import (
     THESE_COUNT_RE,
 )
 from .named import mentioned_papers
+
+# an answer opening as a set's answers do ("1 of these 8 papers matches", "本语料库中有 1 篇论文
+# 符合"): a set, even of one paper, which "those" means as it does one of several
+SET_ANSWER_RE = re.compile(
+    "|".join(
+        "^" + re.sub(r"\\\{\w+\\\}", ".+?", re.escape(MESSAGES[key][lang]))
+        for key in ("matching", "matching_of")
+        for lang in LANGUAGES
+    )
+)
 
 
 def earlier(
@@ -65,7 +78,7 @@ def earlier(
             picked, at = found, i
         if partitive and wanted is not None and not table.passing(found, wanted):
             continue  # "Which of the posters ...?" after two orals: the list before them
-        if found and (len(set(ids)) > 1 or not several):
+        if found and (len(set(ids)) > 1 or not several or _of_set(question, history[i])):
             return found, latest, i
     return picked, latest, at
 
@@ -96,6 +109,13 @@ def _one_by_one(history: list[Turn]) -> tuple[list[str], int]:
             break
         papers, first = list(dict.fromkeys([*ids, *papers])), i
     return papers, first
+
+
+def _of_set(question: str, turn: Turn) -> bool:
+    """Whether the question points at a set an answer gave, however few its papers ("summarize
+    those" after "1 of these 8 papers matches"); not when it chooses among them ("which one")."""
+    plural = PLURAL_RE.search(question) and not CHOOSES_RE.search(question)
+    return bool(plural) and SET_ANSWER_RE.match(turn.content) is not None
 
 
 def _answered(turn: Turn, counting: bool) -> bool:
