@@ -566,6 +566,17 @@ def test_english_in_brackets_stands_for_the_chinese_it_glosses(engine: Engine) -
     )
 
 
+def test_english_glossing_the_head_of_a_chinese_phrase_is_qualified_by_the_rest(
+    engine: Engine,
+) -> None:
+    # 图神经网络过平滑（over-smoothing）问题: over-smoothing of GNNs, not "over-smoothing or graph
+    # neural network or problem solving" (275 rejected GNN papers)
+    question = "被拒的论文中有哪些是做图神经网络过平滑（over-smoothing）问题的？"
+    assert content(question, "zh") == "图神经网络 over-smoothing"
+    subject = engine.plan(question).subject
+    assert "over-smoothing" in subject and "graph" in subject and " or " not in subject
+
+
 def test_a_restatement_is_an_alternative_and_mainly_is_framing(engine: Engine) -> None:
     # "以X为主，也就是Y": mainly X, that is Y; before, 以…为主 and 也就 were part of the subject
     # and it found none of the representation-learning papers

@@ -94,6 +94,8 @@ def content(text: str, lang: str) -> str:
         text = FRAMING[lang].sub(" ", text)
     text = ENGLISH_GLOSS_RE.sub(_glossed_in_english, text)
     text = GLOSS_RE.sub(r"、\1、", text)
+    if lang in FRAMING:  # framing the first pass left bare ("是做X", "X（gloss）问题的")
+        text = FRAMING[lang].sub(" ", text)
     if lang not in LISTING:  # in Japanese "、" is a plain comma
         text = text.replace("、", " ")
     text = " ".join(PUNCTUATION_RE.sub(" ", text).split()).strip("、 ")
@@ -118,7 +120,7 @@ def _glossed_in_english(found: re.Match[str]) -> str:
     chinese, english = found.group(1), found.group(2)
     if not (translated := covered(english, chinese)):
         return found.group(0)
-    return f"{chinese[: min(translated)]}、{english}、"
+    return f"{chinese[: min(translated)]} {english}、"
 
 
 def latin_terms(text: str) -> list[str]:
