@@ -92,14 +92,27 @@ def test_the_rest_after_a_question_of_a_sets_papers_lists_the_ones_it_left_out(
     assert "按“其中哪些不涉及强化学习？”理解" in answer.notes
 
 
-def test_the_rest_after_a_question_of_its_own_is_no_complement() -> None:
+def test_the_rest_after_a_question_of_the_corpus_is_the_corpus_s_other_papers(
+    engine: Engine,
+) -> None:
     from assistant.plan.restated import complement_of
 
-    assert complement_of("what about the rest?", lambda: "papers on world models", "en") is None
-    assert complement_of("其他的呢？", lambda: "关于世界模型的论文", "zh") is None
+    # "what about the others?" after "which papers use RL?" searched for papers on "others"
+    asked = "which papers use reinforcement learning?"
+    assert complement_of("what about the others?", lambda: asked, "en") == (
+        "Which papers do not involve reinforcement learning?"
+    )
+    assert (
+        complement_of("其他的呢？", lambda: "关于世界模型的论文", "zh")
+        == "哪些论文不涉及世界模型？"
+    )
     assert (
         complement_of("其余的呢", lambda: "其中哪些是口头报告？", "zh") == "其中哪些不是口头报告？"
     )
+    history = _talk(engine, asked)
+    rl = set(history[1].paper_ids)
+    others = {c.paper.id for c in engine.ask("what about the others?", history).citations}
+    assert len(others) == 19 - len(rl) and not others & rl
 
 
 def test_a_chinese_negation_without_a_verb_after_it_is_read_as_one(engine: Engine) -> None:

@@ -87,18 +87,22 @@ def switched_zh(earlier: str, question: str) -> str | None:
 def complement_of(question: str, earlier: Callable[[], str], lang: str) -> str | None:
     """The earlier set question asked of the papers it left out, when a follow-up asks for them:
     "and which ones don't?"; "what about the rest?", 剩下的呢？ after a question of a set's papers
-    ("which of them use RL?"), in the question's language. `earlier`: the earlier question."""
+    ("which of them use RL?") or of the corpus's ("which papers use RL?"), in the question's
+    language. `earlier`: the earlier question."""
     if lang == "en" and COMPLEMENT_RE.match(question):
         return complement(earlier())
-    if not REST_RE.match(question) or not PLURAL_RE.search(render(asked := earlier(), lang)):
+    if not REST_RE.match(question):
         return None
-    return complement(asked) if lang == "en" else _complement_zh(asked)
+    return complement(earlier()) if lang == "en" else _complement_zh(earlier())
 
 
 def _complement_zh(earlier: str) -> str | None:
     """In Chinese, the papers of a set a question of them left out: 其中哪些不涉及强化学习？
-    after 其中哪些用了强化学习？ (and the other way), 其中哪些不是口头报告？ after 其中哪些是口头报告？."""
+    after 其中哪些用了强化学习？ (and the other way), 其中哪些不是口头报告？ after 其中哪些是口头报告？;
+    of the corpus, those a question of it left out (哪些论文不涉及强化学习？)."""
     rendered, subject = render(earlier, "zh"), content(earlier, "zh").strip()
+    if not PLURAL_RE.search(rendered):  # not of a set: of every paper
+        return f"哪些论文不涉及{subject}？" if subject and NEGATED not in rendered else None
     found = decision_in(rendered)
     if not (subject or found):
         return None
