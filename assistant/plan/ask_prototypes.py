@@ -63,6 +63,7 @@ ASKS: dict[str, tuple[str, ...]] = {
         "How much does it improve?",
         "What accuracy does it reach?",
         "How much faster is it?",
+        "What speedup does it report?",
         "What numbers do these papers report?",
         "具体数字是多少？",
         "提升了多少？",
