@@ -108,6 +108,9 @@ def test_papers_by_an_author_asked_in_chinese_are_framed_in_chinese(engine: Engi
     answer = engine.ask("Ana Müller 的论文有哪些？")
     assert cited(answer) == {ELMUR, REPSPEC}
     assert "作者包括 Ana Müller；6 篇论文中只有 2 篇列出了作者" in answer.text
+    # "作者是" asks who wrote it, a name written against it too: it found no paper
+    for question in ("哪篇论文的作者是Ana Müller？", "哪篇论文的作者是 Ana Müller？"):
+        assert cited(engine.ask(question)) == {ELMUR, REPSPEC}, question
 
 
 def test_another_author_asked_after_one_is_a_question_of_its_own(engine: Engine) -> None:

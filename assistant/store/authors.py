@@ -11,7 +11,8 @@ from ..schema import Paper
 from ..text.latex import unaccented
 from ..text.pinyin import names_in
 
-NAME_WORD_RE = re.compile(r"[^\W\d_][\w'.-]*")
+# a word of a name: letters, not Chinese characters it is written beside ("作者是Egor Cherepanov")
+NAME_WORD_RE = re.compile(r"(?:(?![\u4e00-\u9fff])[^\W\d_])(?:(?![\u4e00-\u9fff])[\w'.-])*")
 LONGEST = 4  # words in a name
 BY_RE = re.compile(r"\bby\s+$", re.I)
 POSSESSIVE_RE = re.compile(r"['’]s$")
