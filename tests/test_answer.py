@@ -432,6 +432,10 @@ def test_a_comparison_on_something_of_its_own_answers_that_first(engine: Engine)
     assert any(
         line.startswith("| 所问 |") and "evaluation" in line for line in chinese.text.splitlines()
     )
+    # ... not by the sentence giving where its code is (TumorChain's: "Our project is available")
+    both = engine.ask("Rex-Thinker和TumorChain都用了思维链，两者有什么不同？")
+    row = next(line for line in both.text.splitlines() if line.startswith("| 所问 |"))
+    assert "available at" not in row and "TumorChain grounds visual evidence" in row
     assert "| On your question |" not in engine.ask("How do RepSpec and ELMUR differ?").text
     assert "| On your question |" not in engine.ask("Compare RepSpec and ELMUR in detail.").text
     # the papers a follow-up points back to keep the words of their titles in what it asks

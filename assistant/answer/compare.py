@@ -24,7 +24,7 @@ from ..text.tokens import terms
 from .aspects import ASPECTS, FIGURES, aspects_of, stating
 from .datasets import tally
 from .draft import Draft, badge, display, label
-from .evidence import Scored, SentenceBank
+from .evidence import Scored, SentenceBank, linking
 
 Ask = tuple[np.ndarray, set[str]]  # what a comparison asks of each paper: its vector and terms
 ZH_PRESENTATION_RE = re.compile(ZH_PRESENTATION)
@@ -50,8 +50,8 @@ def compare(
     cells: dict[str, list[str]] = {}
     if ask is not None:
         vector, words = ask
-        best = [bank.score([p], vector, words)[:1] for p in papers]
-        cells["Asked"] = [_cell(draft, p, b[0] if b else None, lang) for p, b in zip(papers, best)]
+        best = [_unlinked(bank.score([p], vector, words)) for p in papers]
+        cells["Asked"] = [_cell(draft, p, b, lang) for p, b in zip(papers, best)]
     for paper in papers:
         chosen = aspects_of(bank, paper)
         for aspect in ASPECTS:
@@ -64,6 +64,12 @@ def compare(
         draft.parts.append("\n" + say(lang, "shared", shared=shared))
     _fill_evidence(draft, bank, papers)
     return draft
+
+
+def _unlinked(scored: list[Scored]) -> Scored | None:
+    """The best of a paper's sentences that does more than give where its code is ("Our project
+    is available at https://...", TumorChain's cell on how it uses chain-of-thought)."""
+    return next((s for s in scored if not linking(s.text)), scored[0] if scored else None)
 
 
 def _metadata(papers: list[Paper]) -> dict[str, list[str]]:
