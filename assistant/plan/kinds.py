@@ -91,8 +91,6 @@ def classify(
         return "which"  # "How many are there?" after a list: counted
     if RATE_RE.search(question) and (named != 1 or focus):  # how a set's papers fared, or those
         return "which"  # given ("of them"); one paper's acceptance rate is a result it reports
-    if GROUPING_RE.match(question):  # "group my papers by topic", "cluster them"
-        return "topics"
     popular = POPULAR_TOPICS_RE.search(question) and not WHICH_RE.search(question)
     if not about and (popular or IN_COMMON_RE.search(question)):  # "hot topics among orals?",
         return "topics"  # "What do these papers have in common?": the keywords they share
@@ -120,11 +118,14 @@ def classify(
 
 
 def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) -> Kind | None:
-    """A kind the papers a question is about settle: "papers like this one" (similar); "what
+    """A kind the papers a question is about settle: "papers like this one" (similar); "group my
+    papers by topic" (their topics); "what
     was the decision?" of one paper (facts, not papers on decisions); "is it an oral?" after two
     papers (which of them is; it listed the corpus's commonest keywords)."""
     if about and SIMILAR_RE.search(question):
         return "similar"
+    if GROUPING_RE.match(question):  # "group my papers by topic", "cluster them": their topics
+        return "topics"
     if about <= 1 and asks_decision(question):
         return "facts"
     if focus >= 2 and WHICH_OF_SET_RE.match(question) and not superlative(question, True):
