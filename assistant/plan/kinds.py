@@ -119,9 +119,9 @@ def classify(
 
 def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) -> Kind | None:
     """A kind the papers a question is about settle: "papers like this one" (similar); "group my
-    papers by topic" (their topics); "what
-    was the decision?" of one paper (facts, not papers on decisions); "is it an oral?" after two
-    papers (which of them is; it listed the corpus's commonest keywords)."""
+    papers by topic" (their topics); "what was the decision?" of one paper (facts, not papers on
+    decisions); "is it an oral?" after two papers (which of them is; it listed the corpus's
+    commonest keywords)."""
     if about and SIMILAR_RE.search(question):
         return "similar"
     if GROUPING_RE.match(question):  # "group my papers by topic", "cluster them": their topics
