@@ -27,9 +27,8 @@ from .judge_model import (
     LEAD,
     JudgeModel,
 )
+from .restrict import in_setting_of, narrowed
 from .subject import (
-    SETTING_MET,
-    SETTING_TYPICAL,
     Framing,
     alternatives_of,
     importance,
@@ -228,6 +227,10 @@ class SetJudge:
         ]
         if large and in_setting and not plan.focus:
             passing = in_setting_of(passing)
+            if len(self.alternatives(plan)) == 1:  # not "A or B", nor another name for it
+                lead = self.leads(plan)[0]  # not its setting ("in multimodal LLMs"): see there
+                terms = self._paper_terms
+                passing = narrowed(passing, self.concepts(plan), lead, lambda p: terms(p)[:2])
         ids = {j.paper.id for j in passing} | set(plan.named)
         return [j for j in judged if j.paper.id in ids]
 
@@ -275,15 +278,6 @@ def _standing_out(matrix: np.ndarray) -> None:
         values = matrix[:, FEATURES.index(feature)]
         matrix[:, column] = values - np.median(values)
     matrix[:, GIVEN] = 1.0
-
-
-def in_setting_of(passing: list[Judged]) -> list[Judged]:
-    """The papers in the subject's setting (SETTING_MET of it) when fewer than SETTING_TYPICAL
-    of those passing are: a setting restricts the subject ("speculative decoding for diffusion
-    LMs"); a setting most of its papers are in anyway is their usual one, whose words some do
-    not write ("hallucinations in LLMs or multimodal LLMs": LVLMs)."""
-    within = [j for j in passing if j.setting >= SETTING_MET]
-    return within if len(within) < SETTING_TYPICAL * len(passing) else passing
 
 
 def untranslated(plan: Plan) -> bool:
