@@ -60,10 +60,10 @@ def narrowed(
     not of its setting, which in_setting_of weighs); a paper's words are its stems and pairs of
     neighbouring stems (`terms_of`)."""
     kept = list(passing)
-    total = sum(w for w, _ in concepts) or 1.0
-    own = {spellings for _, spellings in lead}
     if len(concepts) < 2:
         return kept
+    total = sum(w for w, _ in concepts) or 1.0
+    own = {spellings for _, spellings in lead}
     for weight, spellings in sorted(concepts, key=lambda c: c[0]):
         if weight / total < NARROW_SHARE or spellings not in own:
             continue
