@@ -21,7 +21,6 @@ from .text.messages import filters_text, say
 from .text.tokens import terms
 
 OTHERS_ZH_RE = re.compile(r"还有|别的|其他|其它")
-AUTHORING_ZH_RE = re.compile(r"作者(?:是|为|包括|有)?|写的|谁写")  # who wrote it: no topic
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -71,7 +70,7 @@ def _topic(plan: Plan, name: str) -> str:
     filters ("about language models"); "" when it asks for them alone."""
     rest = re.sub(rf"{re.escape(name)}(?:['’]s\b)?", " ", plan.question)  # "Yue Wang's"
     if plan.lang != "en":
-        rest = AUTHORING_ZH_RE.sub(" ", OTHERS_ZH_RE.sub(" ", rest))  # 还有别的论文吗: all of them
+        rest = AUTHORING_RE.sub(" ", OTHERS_ZH_RE.sub(" ", rest))  # 还有别的论文吗: all of them
         return content(rest, plan.lang)
     rest = from_question(AUTHORING_RE.sub(" ", rest))[1]  # not "written by" nor "accepted"
     return " ".join(w for w in rest.split() if terms(w) - FRAMING_STEMS)

@@ -148,9 +148,11 @@ BY_AREA_RE = re.compile(
     r"|(?:哪个|哪一个|各个?|每个|按|分)\s*(?:主要|primary\s*)?(?:领域|方向|areas?)的?",  # not 哪些领域
     re.I,
 )
-# the verbs of writing a paper: no subject of the papers an author wrote ("What did X publish?")
+# the verbs of writing a paper: no subject of the papers an author wrote ("What did X publish?",
+# 作者是X的论文)
 AUTHORING_RE = re.compile(
     r"\b(?:publish(?:ed|es)?|wr(?:ote|ite|itten|ites)|(?:co-?)?author(?:ed|s)?|submit(?:ted|s)?)\b"
+    r"|作者(?:是|为|包括|有)?|写的|谁写"
     r"|\b(?:19|20)\d\d\b",  # "at ICLR 2026": the year is the corpus's
     re.I,
 )
@@ -196,10 +198,10 @@ ASK_RE = re.compile(
 BETWEEN_RE = re.compile(r"\bbetween\b", re.I)  # "between A and B", of two named papers
 # a request to sort papers into groups, opening the question: their topics ("group my papers by
 # topic"), of the papers its other words name; and the groups it sorts them into
-GROUPING = (
-    r"^\W*(?:(?:please|can you|could you)\s+)?(?:group|cluster|categori[sz]e|organi[sz]e|sort)"
+GROUPING_RE = re.compile(
+    r"^\W*(?:(?:please|can you|could you)\s+)?(?:group|cluster|categori[sz]e|organi[sz]e|sort)\b",
+    re.I,
 )
-GROUPING_RE = re.compile(GROUPING + r"\b", re.I)
 GROUPS_RE = re.compile(
     r"\b(?:by|into)\s+(?:\w+\s+)?(?:topics?|themes?|categories|subjects?|clusters?|groups?)\b", re.I
 )

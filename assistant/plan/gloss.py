@@ -107,16 +107,21 @@ def plainly_glossed(text: str) -> frozenset[str]:
     return frozenset().union(*(plain_senses(text[i : i + n]) for i, n, _ in words_in(text)))
 
 
+def senses_given(word: str) -> list[str]:
+    """A dictionary word's senses as the dictionary gives them, in order, their glosses in
+    parentheses left out ("" pieces too); none for a word it lacks."""
+    return re.split(r"[/;]", PARENTHESIS_RE.sub(" ", dictionary().get(word, "")))
+
+
 @lru_cache(maxsize=1024)
 def plain_senses(word: str) -> frozenset[str]:
     """The stems of a dictionary word's short senses (PLAIN_SENSE words or fewer, their glosses
     in parentheses left out): what it plainly means, without a definition's incidental words
     (遗忘: "to forget", not the "think" of "to cease to think about (sb or sth) anymore"; 网络:
     "network", of "network (computing, ...)")."""
-    senses = re.split(r"[/;]", PARENTHESIS_RE.sub(" ", dictionary().get(word, "")))
     return frozenset(
         stem
-        for sense in senses
+        for sense in senses_given(word)
         if 0 < len(tokenize(sense.replace("-", " "))) <= PLAIN_SENSE  # "multi-agent": 2 words
         and not sense.strip().startswith("CL:")  # its measure word ("CL:個|个[ge4]")
         for stem in tokenize(sense)

@@ -13,7 +13,7 @@ from .cues_zh import ZH_CUES
 from .cues_zh_subject import ZH_FRAMING
 from .filters import GLOSS_RE as DECISION_GLOSS_RE
 from .filters import names_decision
-from .gloss import PARENTHESIS_RE, covered, dictionary
+from .gloss import covered, senses_given
 
 CUE_TABLES = {"zh": tuple((re.compile(p), r) for p, r in ZH_CUES)}
 # and "5篇", "用一句话": plan/count.py
@@ -108,8 +108,7 @@ def _frames(word: str) -> bool:
     """Whether a Chinese character left on its own frames a question rather than stating what
     it is about: its first sense (not a surname) is framing words or none the English rules read
     (我: "I"; 都: "all"); not 图, "graph"."""
-    senses = re.split(r"[/;]", PARENTHESIS_RE.sub(" ", dictionary().get(word, "")))
-    first = next((s for s in senses if s.strip() and "surname" not in s), None)
+    first = next((s for s in senses_given(word) if s.strip() and "surname" not in s), None)
     return len(word) == 1 and first is not None and set(tokenize(first)) <= FRAMING_STEMS
 
 
