@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .answer.abstain import past_the_list, reasons_asked, unasked
+from .answer.abstain import not_recorded, past_the_list, reasons_asked, unasked
 from .answer.backend import HOW_TO, NoLLMError, configured
 from .answer.context import cited_titles
 from .answer.decide import Calibration, Judge
@@ -31,11 +31,12 @@ from .plan.foreign import Foreign
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.own_words import render
 from .plan.plan import Plan, make_plan
+from .plan.unrecorded import unrecorded_for
 from .retrieve.described import between, compared, noted_absent, one_described
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
 from .retrieve.retriever import Retriever
-from .schema import Answer, Filters, Paper, PaperHit, Turn
+from .schema import Answer, Filters, Paper, PaperHit, Turn, pieces
 from .sets import decided, ranks_given, two_sides
 from .store import catalog
 from .store.chroma import Store
@@ -44,7 +45,6 @@ from .store.papers import PaperTable
 from .text.messages import say
 
 MULTI_FUSION_PAPERS = 300  # above this many papers, the multilingual and whole-paper rankings
-STREAM_PIECE = 48  # characters per streamed piece of an extractive answer
 
 
 @dataclass(frozen=True)
@@ -219,6 +219,12 @@ class Engine:
         again = self.plan(plan.question, filters=plan.filters, kind="facts")
         return replace(again, focus=(before,), notes=(note, *plan.notes))
 
+    def unrecorded(self, plan: Plan) -> Answer | None:
+        """The answer to a question about what the corpus does not record (awards, reviews)."""
+        space = self.embedder if plan.lang == "en" else self.multilingual()
+        asked = unrecorded_for(space, plan.lang == "en").asked(plan.question)
+        return not_recorded(plan, asked, self.table)
+
     def anonymous(self) -> bool:
         """Whether most papers of the corpus list no authors (its submissions are anonymous)."""
         return 2 * sum(bool(p.authors) for p in self.papers) < len(self.papers)
@@ -257,7 +263,7 @@ class Engine:
         plan = self.plan(question, history or (), filters, k)
         # past the list, why papers got a decision, "papers by Jane Doe": answered before retrieval
         early = past_the_list(plan, bool(history), self.table) or reasons_asked(plan)
-        if (early := early or authored(self, plan)) is not None:
+        if (early := early or self.unrecorded(plan) or authored(self, plan)) is not None:
             yield from pieces(early)
             return
         if plan.kind == "compare" and not plan.focus:
@@ -291,10 +297,3 @@ class Engine:
             answer = write(plan, decision, hits, self.bank)
             answer = self.with_members(plan, hits, answer, decision.total)
         yield from pieces(answer)
-
-
-def pieces(answer: Answer) -> Iterator[str | Answer]:
-    """An answer written whole, streamed: its text in pieces, then the Answer."""
-    for start in range(0, len(answer.text), STREAM_PIECE):
-        yield answer.text[start : start + STREAM_PIECE]
-    yield answer

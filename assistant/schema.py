@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .text.latex import clean_latex
@@ -151,3 +152,13 @@ def replied(question: str, answer: Answer) -> list[Turn]:
     like = tuple(h.paper.id for h in answer.papers if h.named) if answer.kind == "similar" else ()
     said = Turn("assistant", answer.text, cited, answer.members, answer.kind == "abstain", like)
     return [Turn("user", question), said]
+
+
+STREAM_PIECE = 48  # characters per streamed piece of an extractive answer
+
+
+def pieces(answer: Answer) -> Iterator[str | Answer]:
+    """An answer written whole, streamed: its text in pieces, then the Answer."""
+    for start in range(0, len(answer.text), STREAM_PIECE):
+        yield answer.text[start : start + STREAM_PIECE]
+    yield answer

@@ -154,6 +154,23 @@ def reasons_asked(plan: Plan) -> Answer | None:
     return Answer(plan.question, text, abstained=True, kind="abstain", lang=plan.lang)
 
 
+def not_recorded(plan: Plan, category: str, table: PaperTable) -> Answer | None:
+    """A question about what the corpus does not record (`category`, plan/unrecorded.py: "best
+    paper award", 审稿分数): told so, and where it is recorded, with the OpenReview links of the
+    papers it is about; None for any other (no `category`)."""
+    if not category:
+        return None
+    lang = plan.lang
+    what, where = say(lang, f"unrecorded_{category}"), say(lang, f"unrecorded_where_{category}")
+    links = [
+        say(lang, "field_link", name=label(p), value=p.url, cite="").strip()
+        for i in plan.pinned[:NAMED_AT_MOST]
+        if (p := table.get(i)) is not None and p.url
+    ]
+    text = "\n\n".join([say(lang, "unrecorded", what=what, where=where), *links])
+    return Answer(plan.question, text, abstained=True, kind="abstain", notes=plan.notes, lang=lang)
+
+
 def counted_past(plan: Plan, table: PaperTable) -> Answer:
     """A follow-up counting past the papers the earlier answers gave ("compare the first two"
     after an answer about one paper): which those are, and how to say which are meant."""

@@ -23,6 +23,44 @@ METADATA: dict[str, dict[str, str]] = {
         "zh": "摘要和本语料库都不说明录用结果的理由；每篇论文在 OpenReview 上的评审意见和元评审（meta-review）"
         "有说明（链接见其记录）。",
     },
+    # a question about what the corpus does not record (plan/unrecorded.py), by category
+    "unrecorded": {
+        "en": "This corpus does not record {what}: each submission's record holds only its "
+        "title, abstract, keywords, primary area, decision and OpenReview link. {where}",
+        "zh": "本语料库不记录{what}：每篇投稿的记录只有标题、摘要、关键词、主要领域、录用结果和 OpenReview "
+        "链接。{where}",
+    },
+    "unrecorded_awards": {"en": "awards", "zh": "奖项"},
+    "unrecorded_reviews": {"en": "reviews or scores", "zh": "评审意见或分数"},
+    "unrecorded_dates": {"en": "dates, deadlines or the schedule", "zh": "日期、截止时间或日程"},
+    "unrecorded_venue": {"en": "the venue or registration", "zh": "会场或注册信息"},
+    "unrecorded_citations": {"en": "citations or popularity", "zh": "引用量或热度"},
+    "unrecorded_affiliations": {"en": "institutions or countries", "zh": "作者机构或国家"},
+    "unrecorded_where_awards": {
+        "en": "The highest decision it records is an oral: ask which orals are on a topic.",
+        "zh": "它记录的最高录用结果是口头报告：可以问某个主题有哪些口头报告。",
+    },
+    "unrecorded_where_reviews": {
+        "en": "Each paper's reviews and meta-review are on its OpenReview page (its link is in "
+        "its record).",
+        "zh": "每篇论文的评审意见和元评审（meta-review）在它的 OpenReview 页面上（链接见其记录）。",
+    },
+    "unrecorded_where_dates": {
+        "en": "The conference's own website gives its dates and schedule.",
+        "zh": "会议官网有日期和日程安排。",
+    },
+    "unrecorded_where_venue": {
+        "en": "The conference's own website gives its venue and registration.",
+        "zh": "会议官网有会场和注册信息。",
+    },
+    "unrecorded_where_citations": {
+        "en": "Citation counts change daily; a scholarly search engine has them.",
+        "zh": "引用量每天都在变化，可以在学术搜索引擎上查到。",
+    },
+    "unrecorded_where_affiliations": {
+        "en": "The submissions are anonymous here: most records list no authors.",
+        "zh": "这里的投稿是匿名的：大多数记录没有作者信息。",
+    },
     "status_Oral": {"en": "accepted as an oral", "zh": "以口头报告形式被接收"},
     "status_Poster": {"en": "accepted as a poster", "zh": "以海报形式被接收"},
     "status_ConditionalOral": {

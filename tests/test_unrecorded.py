@@ -1,0 +1,58 @@
+"""Questions about what the corpus does not record (awards, reviews, dates, citations): told so,
+and where it is recorded, not answered with papers sharing their words; questions near them that
+the corpus answers (papers on peer review, a paper's decision) are answered as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from assistant.engine import Engine
+from assistant.plan.unrecorded import Unrecorded
+
+ELMUR_LINK = "https://openreview.net/forum?id="
+
+
+@pytest.mark.parametrize(
+    ("question", "what"),
+    [
+        ("Which of these papers won a best paper award?", "does not record awards"),
+        ("What scores did the reviewers give GTool?", "does not record reviews"),
+        ("When is the paper submission deadline for ICLR 2026?", "does not record dates"),
+        ("哪篇论文拿了最佳论文奖？", "本语料库不记录奖项"),
+        ("GTool 的审稿得分是多少？", "本语料库不记录评审意见"),
+    ],
+)
+def test_a_question_about_what_no_record_holds_is_told_so_not_answered_with_papers(
+    engine: Engine, question: str, what: str
+) -> None:
+    answer = engine.ask(question)
+    assert what in answer.text
+    assert answer.abstained and not answer.citations
+
+
+def test_reviews_asked_of_a_paper_point_to_its_openreview_page(engine: Engine) -> None:
+    answer = engine.ask("What did the reviewers say about ELMUR?")
+    assert "OpenReview" in answer.text and ELMUR_LINK in answer.text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Is ELMUR an oral or a poster?",
+        "Which papers use a reward model?",
+        "How many papers are in this corpus?",
+        "哪些论文用了奖励模型？",
+    ],
+)
+def test_questions_the_records_answer_are_not_refused(engine: Engine, question: str) -> None:
+    answer = engine.ask(question)
+    assert "not record" not in answer.text and "不记录" not in answer.text
+
+
+def test_the_margin_decides_how_much_closer_the_unrecorded_prototype_must_be(
+    engine: Engine,
+) -> None:
+    question = "Which paper won the best paper award?"
+    loose = Unrecorded(engine.embedder, margin=-1.0, english=True)
+    strict = Unrecorded(engine.embedder, margin=1.0, english=True)
+    assert loose.asked(question) == "awards" and strict.asked(question) == ""
