@@ -17,6 +17,7 @@ from assistant.engine import Engine
 from assistant.plan import feedback
 from assistant.plan.details import detail_noun
 from assistant.plan.feedback import FEEDBACK_PAPERS, Neighbours
+from assistant.plan.filters import from_question
 from assistant.plan.foreign import SHARED_PHRASES_FROM, Foreign, own_phrases
 from assistant.plan.gloss import agreement, explained, glossed, simplified
 from assistant.plan.heads import narrowest
@@ -838,3 +839,23 @@ def test_a_comparison_of_two_papers_described_compares_the_likeliest_paper_of_ea
     assert answer.kind == "compare"
     assert [c.paper.id for c in answer.citations][:2] == [UNLEARNING, GROKKING]
     assert len({c.paper.id for c in answer.citations}) == 2
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "有条件接收（conditional accept）的论文有哪些？",  # its gloss was taken for the subject
+        "列出所有口头报告，一共多少篇？",  # 所有 was taken for the subject
+        "全部海报有多少篇？",
+    ],
+)
+def test_a_decision_with_its_gloss_or_all_of_it_lists_that_decision(
+    engine: Engine, question: str
+) -> None:
+    plan = engine.plan(question)
+    assert plan.filters.statuses and plan.listing and not plan.own_subject
+
+
+def test_a_conditional_accept_in_english_is_the_conditional_decisions() -> None:
+    filters, _ = from_question("which papers got a conditional accept?")
+    assert set(filters.statuses) == {"ConditionalPoster", "ConditionalOral", "ConditionalSpotlight"}

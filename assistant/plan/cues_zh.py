@@ -146,7 +146,8 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"^(?=(?:关于|有关)[^，,。？?]{1,30}的\s*(?:论文|工作|文章|(?:oral|poster) papers)\s*[。.！!]?$)",
         " list the papers ",
     ),
-    (r"(?:所有|全部)的?(?=论文|文章|工作)", " all "),  # "列出所有论文": every paper, no subject
+    # "列出所有论文", 所有口头报告 (rendered above): every paper (of a decision), no subject
+    (r"(?:所有|全部)的?(?=论文|文章|工作|\s*(?:oral|poster) papers)", " all "),
     (rf"(?<=[A-Za-z)])\s*(?:{ZH_AREA})", " area "),  # "datasets and benchmarks 领域": an area
     (r"分别", " each of them "),  # "分别概括一下": each of the papers just listed
     (r"哪一?篇(?=[^，。？?]*(?:论文|文章|工作))", " which paper "),

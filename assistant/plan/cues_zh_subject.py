@@ -11,6 +11,7 @@ ZH_FRAMING = (
     r"论文|文章|工作|研究|投稿|稿件|相关|有关|关于|涉及|讨论|提出了?|用到了?|使用了?|利用|采用|面向|针对|属于"
     r"|^那(?:篇|个)"  # "那篇地震波反演的文章": the one described
     r"|一共|总共|总计|合计|总体|整体|统计一?下|大概|大约|大致"  # in total, roughly: how many, not of what
+    r"|(?:所有|全部)的?"  # "列出所有口头报告": all of them, not a subject
     r"|(?:只|仅)(?:看|列|要)"  # "只看口头报告": the filter's own framing
     r"|(?<=论文)数量|数量(?=[，。？?！!]|$)"  # "论文数量": their number
     r"|用了|(?<![\u4e00-\u9fff])用(?=[^，。？?]{2,20}来训练)|来训练"  # "用X来训练": trained with X

@@ -39,7 +39,9 @@ ICLR = rf"(?:\s+(?:at|to|by|in)\s+{ICLR_YEAR})"
 AS_A = rf"(?:\b(?:accepted|presented|selected){ICLR}?\s+(?:as|for)\s+(?:an?\s+)?)?"
 # ... and "accepted at ICLR 2026", "accepted only", "orals only": the words after it too
 AT_ICLR = rf"{ICLR}?(?:\s+only\b)?"
-GLOSS_RE = re.compile(r"\s*[（(]\s*([^()（）]{1,40}?)\s*[)）]")
+# a gloss in brackets, after a "papers" of the decision's words rendered from another language
+# (有条件接收（conditional accept）: "conditionally accepted papers papers (...)")
+GLOSS_RE = re.compile(r"(?:\s*\bpapers\b)?\s*[（(]\s*([^()（）]{1,40}?)\s*[)）]")
 # a negation before a decision's verb: "that weren't accepted", "did not get accepted"
 NOT = (  # ... with its verb, so that a follow-up switching the decision replaces them whole
     r"(?:\b(?:(?:are|is|were|was|do|does|did|have|has|had)(?:n['’]t|\s+not)|not|never))\s+"
@@ -66,7 +68,7 @@ DECISION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     (  # before "accepted": "conditionally accepted papers", "conditional acceptances"
         re.compile(
-            r"\bconditional(?:ly)?\s+(?:accept(?:ed|ances?)|orals?|posters?)\b"
+            r"\bconditional(?:ly)?\s+(?:accept(?:ed|ances?|s)?|orals?|posters?)\b"
             r"(?:\s+(?:papers?|submissions?))?",
             re.I,
         ),
