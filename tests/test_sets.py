@@ -466,6 +466,18 @@ def test_a_long_form_with_a_rare_head_is_met_by_its_head_alone() -> None:
     assert ("search",) not in mcts and met([(1.0, mcts)], {"beam", "search"}) == 0.0
 
 
+def test_a_long_form_with_a_common_head_is_met_by_its_rare_words_alone() -> None:
+    # "which orals are about federated learning?" found none: the one federated oral writes
+    # "federated optimization", never "learning"
+    table = Acronyms.of({"fl": ("feder", "learn"), "wm": ("world", "model")})
+    idf = {"feder": 4.0, "learn": 0.6, "world": 1.7, "model": 0.2}
+    ((_, federated),) = concepts(tokenize("federated learning"), table, idf.__getitem__)
+    optimization = tokenize("federated optimization")
+    assert met([(1.0, federated)], set(optimization), neighbour_pairs(optimization)) == 1.0
+    ((_, world),) = concepts(tokenize("world models"), table, idf.__getitem__)
+    assert met([(1.0, world)], {"world", "war"}) == 0.0
+
+
 def test_a_long_form_is_met_with_a_part_written_as_the_acronym_of_a_kind_of_it() -> None:
     # "Summarize the orals on long-context language models." kept 1 of 4: the others say
     # "long-context LLMs", and a large language model is a language model

@@ -137,6 +137,13 @@ class Acronyms:
 # when the words before the head are all commoner than that: "federated unlearning" (federated:
 # 4.0) is not met by "machine unlearning".
 RARE_HEAD_IDF = 4.0
+# A long form whose head is at most this common ("learning": 0.6, "model": 0.2) and whose words
+# before it are all rare (RARE_HEAD_IDF) is met by those words alone: "federated learning" by
+# "federated optimization" (the one federated oral, whose abstract never writes "learning",
+# was "closest, none of which clearly matches"); "imitation learning" by "imitation". Not
+# "world model" (world: 1.7) by "world", nor "speculative decoding" (decoding: 2.8) by
+# "speculative".
+COMMON_HEAD_IDF = 1.0
 
 
 def concepts(
@@ -162,6 +169,8 @@ def concepts(
                 spellings += (raw,) if raw != stems else ()
                 if _rare_head(stems, weight):  # "machine unlearning": "unlearning"
                     spellings = (*spellings, stems[-1:])
+                elif _common_head(stems, weight):  # "federated learning": "federated"
+                    spellings = (*spellings, stems[:-1])
                 i += n
                 break
         else:
@@ -198,6 +207,13 @@ def _in(spelling: Spelling, tokens: set[str], pairs: set[Pair] | None) -> bool:
 def _rare_head(stems: Spelling, weight: Callable[[str], float]) -> bool:
     """Whether a long form's last word is rare and each word before it common (RARE_HEAD_IDF)."""
     return weight(stems[-1]) >= RARE_HEAD_IDF and all(weight(s) < RARE_HEAD_IDF for s in stems[:-1])
+
+
+def _common_head(stems: Spelling, weight: Callable[[str], float]) -> bool:
+    """Whether a long form's last word is common (COMMON_HEAD_IDF) and each word before it rare
+    (RARE_HEAD_IDF)."""
+    rare = all(weight(s) >= RARE_HEAD_IDF for s in stems[:-1])
+    return weight(stems[-1]) < COMMON_HEAD_IDF and rare
 
 
 def _long_form_of(
