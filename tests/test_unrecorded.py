@@ -41,6 +41,7 @@ def test_reviews_asked_of_a_paper_point_to_its_openreview_page(engine: Engine) -
         "Is ELMUR an oral or a poster?",
         "Which papers use a reward model?",
         "How many papers are in this corpus?",
+        "Does any of these papers release its code on GitHub?",  # "GitHub" was popularity
         "哪些论文用了奖励模型？",
     ],
 )

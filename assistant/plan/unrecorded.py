@@ -87,6 +87,7 @@ RECORDED: tuple[str, ...] = (
     "What are the keywords of ...?",
     "Who are the authors of ...?",
     "What benchmarks do they evaluate on?",
+    "Which papers release their code on GitHub?",
     "…被接收了吗？",
     "接收率是多少？",
     "撤稿的论文有多少篇？",
@@ -94,6 +95,7 @@ RECORDED: tuple[str, ...] = (
     "被接收的海报里有哪些关于…的？",
     "…的主要领域是什么？",
     "…在哪些基准上评测？",
+    "哪些论文开源了代码？",
     "Which papers study rewards, prizes or incentives?",
     "Which papers study peer review, or judges that score or evaluate answers?",
     "Which papers study scheduling under deadlines or time constraints?",
@@ -106,7 +108,7 @@ RECORDED: tuple[str, ...] = (
 )
 # How much closer the nearest unrecorded prototype must be than every recorded one: the least
 # (in steps of 0.01) with no false refusal on the dev split of eval/gold_unrecorded.jsonl and of
-# every other gold question set (eval/unrecorded_eval.py): dev recall 0.861, 0 of 407 refused.
+# every other gold question set (eval/unrecorded_eval.py): dev recall 0.806, 0 of 409 refused.
 UNRECORDED_MARGIN = 0.08
 CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
