@@ -1042,3 +1042,18 @@ def test_a_paper_called_by_a_name_no_paper_uses_is_said_to_be_absent(engine: Eng
     answer = engine.ask("what does the FlashAttention-3 paper report?")
     assert answer.abstained and "No paper in this corpus mentions FlashAttention-3." in answer.notes
     assert not engine.ask("What does the MIKASA-Robo paper test?").abstained  # ELMUR's benchmark
+
+
+IMAGENWORLD = "bld9g6jFh9"
+
+
+@pytest.mark.parametrize("question", ["What does ImagenWorld find?", "ImagenWorld 发现了哪些结论？"])
+def test_findings_given_as_a_numbered_list_are_quoted_whole(engine: Engine, question: str) -> None:
+    # only "(4) modern VLM-based metrics ..." was quoted, the last of four numbered findings
+    text = engine.ask(question).text
+    assert all(f"({k})" in text for k in range(1, 5))
+
+
+def test_an_item_of_a_list_holding_the_question_s_words_is_quoted_alone(engine: Engine) -> None:
+    text = engine.ask("What Kendall accuracy do VLM-based metrics reach on ImagenWorld?").text
+    assert "0.79" in text and "(1)" not in text

@@ -3,6 +3,7 @@ paper, the best first, each cited."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -25,6 +26,10 @@ MIN_ASK_TERMS = 1  # a part of a question with no term of its own is no ask of i
 # results), a sentence is shown when it holds this share of the question's terms (T-Maze); by
 # meaning alone, abstract words ("main findings") chose the problem sentences. By hand.
 HELD = 0.5
+# an item of a numbered list in an abstract: "(2) models excel ...", "(ii) ...", "... insights:
+# (1) models ..."
+ITEM_RE = re.compile(r"(?:^|[:;,]\s*)\(\s*(?:\d{1,2}|[ivx]{1,4})\s*\)\s")
+LIST_ITEMS = 6
 
 
 def facts(
@@ -64,6 +69,7 @@ def facts(
         chosen += _each_best(scored, hits, chosen)
     if stated is not None:  # beside it, only sentences holding the question's own words
         chosen = [stated, *(s for s in chosen if s.overlap >= HELD and not _same(s, stated))]
+    chosen = _with_its_list(chosen, scored)
     papers = list(dict.fromkeys(s.paper for s in chosen))
     for ask, words in asks:  # each ask of a two-part question gets its best sentence
         best = bank.score(papers, ask, words)[0]
@@ -107,6 +113,28 @@ def _each_best(scored: list[Scored], hits: list[PaperHit], chosen: list[Scored])
     highest = {s.paper.id: s for s in reversed(scored)}  # each paper's highest last
     answered = {s.paper.id for s in chosen}
     return [highest[i] for h in hits if (i := h.paper.id) in highest and i not in answered]
+
+
+def _with_its_list(chosen: list[Scored], scored: list[Scored]) -> list[Scored]:
+    """The chosen sentences, each that is an item of a numbered list ("(4) modern VLM-based
+    metrics achieve ...") with the list's other items, in the abstract's order (after "What does
+    ImagenWorld find?" only its fourth finding was quoted); at most LIST_ITEMS of a list. Not an
+    item holding the question's own words (HELD): it answers a question about that item."""
+    by_place = {(s.paper.id, s.index): s for s in scored}
+    out: list[Scored] = []
+    for s in chosen:
+        if not ITEM_RE.search(s.text) or s.overlap >= HELD:
+            out += [] if any(_same(s, o) for o in out) else [s]
+            continue
+        run = [s]
+        for step in (-1, 1):
+            place = s.index + step
+            while (near := by_place.get((s.paper.id, place))) and ITEM_RE.search(near.text):
+                run.append(near)
+                place += step
+        items = sorted(run, key=lambda r: r.index)[:LIST_ITEMS]
+        out += [r for r in items if not any(_same(r, o) for o in out)]
+    return out
 
 
 def _same(a: Scored, b: Scored) -> bool:
