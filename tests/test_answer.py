@@ -1047,7 +1047,9 @@ def test_a_paper_called_by_a_name_no_paper_uses_is_said_to_be_absent(engine: Eng
 IMAGENWORLD = "bld9g6jFh9"
 
 
-@pytest.mark.parametrize("question", ["What does ImagenWorld find?", "ImagenWorld 发现了哪些结论？"])
+@pytest.mark.parametrize(
+    "question", ["What does ImagenWorld find?", "ImagenWorld 发现了哪些结论？"]
+)
 def test_findings_given_as_a_numbered_list_are_quoted_whole(engine: Engine, question: str) -> None:
     # only "(4) modern VLM-based metrics ..." was quoted, the last of four numbered findings
     text = engine.ask(question).text

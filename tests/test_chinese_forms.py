@@ -97,3 +97,16 @@ def test_a_decision_asked_after_accepted_as_an_oral_replaces_both() -> None:
     earlier = "有哪些关于时间序列基础模型的论文被接收为口头报告？"
     assert switched_zh(earlier, "那撤稿的有多少篇？") == "有哪些关于时间序列基础模型的论文撤稿？"
     assert switched_zh("哪些论文是口头报告？", "那被拒的呢？") == "哪些论文是被拒？"
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["我的论文都是关于什么的？", "我这些论文讲的都是什么？", "这些论文主要研究方向有哪些"],
+)
+def test_what_ones_own_papers_are_about_is_an_overview_of_all_of_them(
+    engine: Engine, question: str
+) -> None:
+    # each was refused ("本语料库中没有论文涉及这个问题") or answered about one paper
+    answer = engine.ask(question)
+    assert not answer.abstained and answer.text.startswith("19 篇论文")
+    assert len({c.paper.id for c in answer.citations}) >= 15

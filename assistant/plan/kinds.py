@@ -45,6 +45,7 @@ from .cues_zh import ZH_DEFINE, ZH_NOT_A_TERM
 from .details import DETAIL_RE
 from .filters import RATE_RE
 from .gloss import glossed
+from .own_words import content
 from .subjects import WORD_RE, asks_decision, subject_of
 from .superlative import superlative, superlative_zh
 
@@ -113,7 +114,9 @@ def classify(
     if named == 0 and focus != 1 and prototypes is not None:
         # a question pointing back ("... each of these?") is framed by what it points at
         framed = not meaning and not PRONOUN_RE.search(question)
-        return prototypes.nearest(meaning or question, framing_of(question) if framed else "")
+        kind = prototypes.nearest(meaning or question, framing_of(question) if framed else "")
+        # 我的论文都是关于什么的？: no paper, no subject of its own: about the papers at hand
+        return "summary" if kind == "facts" and meaning and not content(meaning, "zh") else kind
     return "facts"
 
 
