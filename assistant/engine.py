@@ -175,7 +175,10 @@ class Engine:
     ) -> Plan:
         """A set-like or fact question about one paper it describes, read as about that paper:
         its facts, or its summary when a summary was asked; a choice between papers it names
-        or describes ("which uses more data, the DPO paper or X?"), among them."""
+        or describes ("which uses more data, the DPO paper or X?"), among them. A summary of no
+        subject on a large corpus ("What are the papers about?"): its commonest keywords."""
+        if plan.kind == "summary" and not (plan.subject or plan.anchored) and self._large():
+            return self.plan(plan.question, history, filters, k, kind="topics")
         plan_for = functools.partial(self.plan, filters=filters)
         chosen, of_them = between(self.retriever, plan, plan_for)
         if chosen:  # asked of them, without their descriptions
@@ -241,12 +244,8 @@ class Engine:
         backend: str | None = None,
         k: int | None = None,
     ) -> Answer:
-        answer = None
-        for event in self.stream(question, history, filters, backend, k):
-            if isinstance(event, Answer):
-                answer = event
-        assert answer is not None
-        return answer
+        events = self.stream(question, history, filters, backend, k)
+        return [e for e in events if isinstance(e, Answer)][-1]
 
     def stream(
         self,

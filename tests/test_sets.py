@@ -1232,3 +1232,16 @@ def test_a_hyphenated_name_whose_parts_are_words_is_still_one_name(engine: Engin
     assert sole_name("SWE-bench", parts) == "SWE-bench"
     answer = engine.ask("Which papers use MIKASA-Robo?")
     assert listed(answer) == [ELMUR] and any("MIKASA-Robo" in n for n in answer.notes)
+
+
+def test_what_a_large_corpus_is_about_is_its_commonest_keywords(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "What are the ICLR 2026 papers about?" summarized 421 papers its framing words retrieved
+    import assistant.engine as engine_module
+
+    assert engine.ask("What are these papers about?").text.startswith("19 papers, in")
+    monkeypatch.setattr(engine_module, "MULTI_FUSION_PAPERS", 3)
+    for question in ("What are these papers about?", "这些论文都是关于什么的？"):
+        answer = engine.ask(question)
+        assert answer.kind == "topics" and "19" in answer.text.splitlines()[0]
