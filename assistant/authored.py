@@ -6,6 +6,7 @@ author, and one asking for nothing else is answered with that alone."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -17,23 +18,24 @@ from .plan.own_words import content, render
 from .plan.plan import Plan
 from .schema import Answer, PaperHit, Turn
 from .text.counts import verb_for
+from .text.language import language
 from .text.messages import filters_text, say
 from .text.tokens import terms
 
-OTHERS_ZH_RE = re.compile(r"还有|别的|其他|其它")
+OTHERS_RE = re.compile(r"还有|别的|其他|其它|\b(?:other|others|else|more|another)\b", re.I)
+PERSON_RE = re.compile(r"[他她]|\b(?:he|she|him|her|his|hers)\b", re.I)  # an author pointed at
 
 if TYPE_CHECKING:
     from .engine import Engine
 
 
-def authored(engine: Engine, plan: Plan) -> Answer | None:
+def authored(engine: Engine, plan: Plan, history: Sequence[Turn] = ()) -> Answer | None:
     """The answer to a set question naming an author the corpus lists ("Which orals are by
     Jane Doe?", "Jane Doe 的论文"), or naming one and nothing else ("what about Jane Doe?" after
     another author's papers); of a subject too ("papers by Jane Doe on RL"), those of the
     author's papers on it. None for any other question."""
     table = engine.table
-    # (in Chinese, read past its cue words: 比较第一篇和第三篇 names no "和第")
-    if (found := table.authors.named(render(plan.question, plan.lang))) is None:
+    if (found := _author_named(engine, plan, history)) is None:
         return None
     name, ids = found
     topic = _topic(plan, name)
@@ -65,13 +67,30 @@ def authored(engine: Engine, plan: Plan) -> Answer | None:
     )
 
 
+def _author_named(
+    engine: Engine, plan: Plan, history: Sequence[Turn]
+) -> tuple[str, list[str]] | None:
+    """The author a question names (in Chinese, read past its cue words: 比较第一篇和第三篇 names
+    no "和第"); of one pointing at a person ("他还有别的论文吗？", "does she have other papers?"),
+    the author the question before it named."""
+    authors = engine.table.authors
+    if (found := authors.named(render(plan.question, plan.lang))) is not None:
+        return found
+    before = next((t.content for t in reversed(history) if t.role == "user"), "")
+    if not before or not PERSON_RE.search(plan.question):
+        return None
+    return authors.named(render(before, language(before)))
+
+
 def _topic(plan: Plan, name: str) -> str:
     """What a question naming an author asks of the author's papers, beyond them and its
     filters ("about language models"); "" when it asks for them alone."""
     rest = re.sub(rf"{re.escape(name)}(?:['’]s\b)?", " ", plan.question)  # "Yue Wang's"
+    rest = PERSON_RE.sub(" ", rest)  # "他还有别的论文吗": the author's
     if plan.lang != "en":
-        rest = AUTHORING_RE.sub(" ", OTHERS_ZH_RE.sub(" ", rest))  # 还有别的论文吗: all of them
+        rest = AUTHORING_RE.sub(" ", OTHERS_RE.sub(" ", rest))  # 还有别的论文吗: all of them
         return content(rest, plan.lang)
+    rest = OTHERS_RE.sub(" ", rest)  # "any other papers by her?": all of them
     rest = from_question(AUTHORING_RE.sub(" ", rest))[1]  # not "written by" nor "accepted"
     return " ".join(w for w in rest.split() if terms(w) - FRAMING_STEMS)
 

@@ -262,7 +262,7 @@ class Engine:
         plan = self.plan(question, history or (), filters, k)
         # past the list, why papers got a decision, "papers by Jane Doe": answered before retrieval
         early = past_the_list(plan, bool(history), self.table) or reasons_asked(plan)
-        if (early := early or self.unrecorded(plan) or authored(self, plan)) is not None:
+        if early := early or self.unrecorded(plan) or authored(self, plan, history or ()):
             yield from pieces(early)
             return
         if plan.kind == "compare" and not plan.focus:

@@ -137,3 +137,15 @@ def test_an_author_and_a_subject_give_those_of_her_papers_on_it(
     answer = engine.ask(question)
     assert cited(answer) == {REPSPEC} and answer.text.startswith("1 of these 2 papers matches")
     assert answer.notes[0].startswith("by Ana Müller; only 2 of the 6 papers list authors")
+
+
+@pytest.mark.parametrize("follow_up", ["她还有别的论文吗？", "Does she have any other papers?"])
+def test_an_author_pointed_at_in_a_follow_up_is_the_one_asked_about_before(
+    engine: Engine, follow_up: str
+) -> None:
+    # 他还有别的论文吗 after an author's papers listed papers similar to the last one
+    from assistant.schema import replied
+
+    first = "papers by Jane Q. Doe"
+    answer = engine.ask(follow_up, replied(first, engine.ask(first)))
+    assert answer.kind == "which" and cited(answer) == {ELMUR}
