@@ -110,3 +110,12 @@ def test_what_ones_own_papers_are_about_is_an_overview_of_all_of_them(
     answer = engine.ask(question)
     assert not answer.abstained and answer.text.startswith("19 篇论文")
     assert len({c.paper.id for c in answer.citations}) >= 15
+
+
+def test_which_directions_ones_papers_are_in_lists_all_of_them_not_their_results(
+    engine: Engine,
+) -> None:
+    # 我的论文主要是哪些方向的？ gave each paper's results (the nearest aspect of "主要是哪些方向")
+    answer = engine.ask("我的论文主要是哪些方向的？")
+    assert not answer.abstained and "各自的结果" not in answer.text
+    assert len({c.paper.id for c in answer.citations}) >= 15

@@ -93,6 +93,7 @@ ASKS: dict[str, tuple[str, ...]] = {
         "What does the paper do?",
         "总结一下这些论文。",
         "它们讲的是什么？",
+        "它们属于哪些研究方向？",
     ),
 }
 # The words aspect questions are asked in ("contribution", "innovations", "findings"): a
