@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from .answer.which import which
 from .plan.cues import AUTHOR_RE, AUTHORING_RE, FRAMING_STEMS
+from .plan.details import detail_noun
 from .plan.filters import from_question
 from .plan.kinds import SET_KINDS
 from .plan.own_words import content, render
@@ -115,10 +116,11 @@ def _own(notes: tuple[str, ...], lang: str) -> tuple[str, ...]:
 def unlisted(engine: Engine, plan: Plan) -> tuple[Answer | None, Plan]:
     """Of a corpus whose papers mostly list no authors, a question about who wrote papers: told
     so, alone when it asks nothing else ("Which paper is by Yann LeCun?" listed all 19)."""
-    if not AUTHOR_RE.search(plan.question) or not engine.anonymous():
+    where = _where_from(plan)  # "Which institutions have the most orals?", 哪个机构…最多？
+    if not (AUTHOR_RE.search(plan.question) or where) or not engine.anonymous():
         return None, plan
     listing, everyone = engine.table.authors.listing, len(engine.table.papers)
-    if plan.kind in SET_KINDS and not plan.subject and not plan.anchored:
+    if (plan.kind in SET_KINDS or where) and not plan.subject and not plan.anchored:
         # some list them ("Which paper is by Yann LeCun?" of all ICLR 2026): none names this one
         key = "few_authors" if listing else "no_authors"
         verb = verb_for(listing, "list")
@@ -128,3 +130,10 @@ def unlisted(engine: Engine, plan: Plan) -> tuple[Answer | None, Plan]:
         )
         return answer, plan
     return None, replace(plan, notes=(say(plan.lang, "no_authors"), *plan.notes))
+
+
+def _where_from(plan: Plan) -> bool:
+    """Whether a question asks where papers are from (the authors' affiliations) of no paper it
+    names: the abstracts were said not to state them, of one paper ("Paper Copilot") found."""
+    noun = detail_noun(plan.detail) if plan.detail else ""
+    return noun == "authors' affiliations" and not plan.anchored

@@ -149,3 +149,15 @@ def test_an_author_pointed_at_in_a_follow_up_is_the_one_asked_about_before(
     first = "papers by Jane Q. Doe"
     answer = engine.ask(follow_up, replied(first, engine.ask(first)))
     assert answer.kind == "which" and cited(answer) == {ELMUR}
+
+
+@pytest.mark.parametrize(
+    "question", ["Which institutions have the most accepted papers?", "哪个机构的论文最多？"]
+)
+def test_where_papers_are_from_says_no_record_lists_affiliations(
+    engine: Engine, question: str
+) -> None:
+    # "the abstract does not state the authors' affiliations: **Paper Copilot**", one paper found
+    answer = engine.ask(question)
+    assert answer.abstained and not answer.citations
+    assert "affiliations" in answer.text or "机构" in answer.text
