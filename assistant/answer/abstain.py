@@ -163,7 +163,7 @@ def not_recorded(plan: Plan, category: str, table: PaperTable) -> Answer | None:
     lang = plan.lang
     what, where = say(lang, f"unrecorded_{category}"), say(lang, f"unrecorded_where_{category}")
     links = [
-        say(lang, "field_link", name=label(p), value=p.url, cite="").strip()
+        say(lang, "field_link", name=p.display_name, value=p.url, cite="").strip()
         for i in plan.pinned[:NAMED_AT_MOST]
         if (p := table.get(i)) is not None and p.url
     ]

@@ -112,12 +112,17 @@ def classify(
     if DETAIL_RE.search(question):  # "Who are the authors?": of a paper, not a set
         return "facts"
     if named == 0 and focus != 1 and prototypes is not None:
-        # a question pointing back ("... each of these?") is framed by what it points at
-        framed = not meaning and not PRONOUN_RE.search(question)
-        kind = prototypes.nearest(meaning or question, framing_of(question) if framed else "")
-        # 我的论文都是关于什么的？: no paper, no subject of its own: about the papers at hand
-        return "summary" if kind == "facts" and meaning and not content(meaning, "zh") else kind
+        return _by_meaning(question, prototypes, meaning)
     return "facts"
+
+
+def _by_meaning(question: str, prototypes: Prototypes, meaning: str | None) -> Kind:
+    """The kind of the nearest prototype; a question pointing back ("... each of these?") is
+    framed by what it points at. One in another language with no subject of its own, nearest a
+    fact question (我的论文都是关于什么的？), asks about the papers at hand: their summary."""
+    framed = not meaning and not PRONOUN_RE.search(question)
+    kind = prototypes.nearest(meaning or question, framing_of(question) if framed else "")
+    return "summary" if kind == "facts" and meaning and not content(meaning, "zh") else kind
 
 
 def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) -> Kind | None:

@@ -13,6 +13,9 @@ from typing import Protocol
 
 import numpy as np
 
+from ..text.language import language
+from .filters import decision_in, from_question
+from .own_words import render
 from .prototypes import PROTOTYPES, ZH_PROTOTYPES
 
 # what each category of unrecorded question asks about, by prototype, in English and Chinese
@@ -21,7 +24,7 @@ UNRECORDED: dict[str, tuple[str, ...]] = {
         "Which papers received awards?",
         "Did ... win a prize at the conference?",
         "Which paper got the outstanding paper award?",
-        "Which papers were spotlights or honourable mentions?",
+        "Which papers got honourable mentions?",
         "获得最佳论文奖的是哪篇？",
         "…得奖了吗？",
     ),
@@ -63,7 +66,7 @@ UNRECORDED: dict[str, tuple[str, ...]] = {
     ),
     "affiliations": (
         "Which universities or companies wrote the most papers?",
-        "How many papers are from ... (an institution)?",
+        "How many papers come from a given university or company?",
         "Which lab or company has the most orals or accepted papers?",
         "Which countries do the authors come from?",
         "哪些大学或公司的论文最多？",
@@ -78,6 +81,9 @@ RECORDED: tuple[str, ...] = (
     "Is ... an oral or a poster?",
     "What is the acceptance rate?",
     "How many orals are there?",
+    "How many papers are there?",
+    "How does ... compare with ...?",
+    "Is it different from ...?",
     "How many papers were withdrawn or rejected?",
     "Which rejected papers are about ...?",
     "List the posters on ...",
@@ -91,6 +97,7 @@ RECORDED: tuple[str, ...] = (
     "…被接收了吗？",
     "接收率是多少？",
     "撤稿的论文有多少篇？",
+    "…和…有什么区别？",
     "其中哪些是口头报告？",
     "被接收的海报里有哪些关于…的？",
     "…的主要领域是什么？",
@@ -108,7 +115,7 @@ RECORDED: tuple[str, ...] = (
 )
 # How much closer the nearest unrecorded prototype must be than every recorded one: the least
 # (in steps of 0.01) with no false refusal on the dev split of eval/gold_unrecorded.jsonl and of
-# every other gold question set (eval/unrecorded_eval.py): dev recall 0.806, 0 of 409 refused.
+# every other gold question set (eval/unrecorded_eval.py): dev recall 0.806, 0 of 411 refused.
 UNRECORDED_MARGIN = 0.08
 CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
@@ -137,7 +144,12 @@ class Unrecorded:
 
     def gap(self, question: str) -> tuple[str, float]:
         """The nearest unrecorded category, and how much closer it is than every recorded
-        prototype (negative: farther)."""
+        prototype (negative: farther). A decision the question states, which the records hold,
+        is read as "papers" ("which KV cache papers got accepted overall?" was near "awards",
+        哪些关于投机解码的论文是口头报告？ near "affiliations"; "the oral session" is a session)."""
+        rendered = render(question, language(question))
+        if decision_in(rendered) is not None:
+            question = from_question(rendered)[1]
         vector = self.space.embed_many([question])[0]
         sims = self.unrecorded @ vector
         best = int(np.argmax(sims))
