@@ -260,7 +260,8 @@ class Engine:
             yield unasking  # empty, punctuation only, thanks
             return
         plan = self.plan(question, history or (), filters, k)
-        # past the list, why papers got a decision, "papers by Jane Doe": answered before retrieval
+        # past the list, why papers got a decision, what no record holds ("best paper award"),
+        # "papers by Jane Doe": answered before retrieval
         early = past_the_list(plan, bool(history), self.table) or reasons_asked(plan)
         if early := early or self.unrecorded(plan) or authored(self, plan, history or ()):
             yield from pieces(early)

@@ -12,6 +12,7 @@ from assistant.config import Settings
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.ingest.pipeline import ingest
+from assistant.schema import replied
 from tests.conftest import SEED_JSONL
 
 ELMUR, REPSPEC = "bm3rbtEMFj", "bqEi97qzzz"
@@ -115,8 +116,6 @@ def test_papers_by_an_author_asked_in_chinese_are_framed_in_chinese(engine: Engi
 
 def test_another_author_asked_after_one_is_a_question_of_its_own(engine: Engine) -> None:
     # "what about Benyou Wang?" after another author's papers said none of those matched
-    from assistant.schema import replied
-
     first = "papers by Jane Q. Doe"
     answer = engine.ask("what about Ana Müller?", replied(first, engine.ask(first)))
     assert cited(answer) == {ELMUR, REPSPEC}
@@ -144,8 +143,6 @@ def test_an_author_pointed_at_in_a_follow_up_is_the_one_asked_about_before(
     engine: Engine, follow_up: str
 ) -> None:
     # 他还有别的论文吗 after an author's papers listed papers similar to the last one
-    from assistant.schema import replied
-
     first = "papers by Jane Q. Doe"
     answer = engine.ask(follow_up, replied(first, engine.ask(first)))
     assert answer.kind == "which" and cited(answer) == {ELMUR}
