@@ -74,7 +74,7 @@ def test_every_english_gold_question_reads_as_english() -> None:
     [
         ("有没有口头报告的论文？", "oral papers", ""),
         ("GTool 和 SCUBA 有什么区别？", "GTool and SCUBA compare", "GTool SCUBA"),
-        ("第二篇用了什么数据集？", "the second one", "数据集"),
+        ("第二篇用了什么数据集？", "the second one", "什么数据集"),
         ("其中哪些和机器人有关？", "which of them", "机器人"),
         ("总结一下关于智能体的论文", "summarize", "智能体"),
         ("Rex-Thinker 的作者都有谁？", "who are the authors", "Rex-Thinker 都有谁"),

@@ -24,7 +24,7 @@ ZH_FRAMING = (
     + r")+\s*篇)|请问?|麻烦|我想(?:了解|知道|看看?)|(?<![\u4e00-\u9fff])把|完全|根本"  # a request's courtesy
     r"|我的?(?:论文)?(?:列表|清单|库)(?:里面?|中)?都?|我的(?=论文|文章)"  # the user's own list: its scope
     r"|(?:本|这个|该|整个)?语料库(?:里面?|中)?"  # "本语料库", as answers call the corpus: its scope
-    r"|(?:讲|说|谈)的(?=都?是?些?什么)|(?<!为)什么"  # "讲的都是什么", "关于什么": what they are about
+    r"|(?:讲|说|谈)的(?=都?是?些?什么)|(?:(?<=关于)|(?<=是))什么"  # 讲的都是什么, 关于什么: what they are about
     r"|[这那]\s*\d{1,4}\s*篇(?:论文|文章)?(?:里[面头]?|中|之中)?"  # 这19篇(论文)里: the papers given
     r"|(?<![这那第前])(?:哪?几|\d{1,3}|" + ZH_NUMERAL + r"{1,3})\s*篇"  # 推荐几篇X: how many, not X
     r"|^那?(?:换成|换为|改成|改为|换到)"  # "换成机器人方向呢？": the new subject
