@@ -123,6 +123,8 @@ CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 class _Space(Protocol):
     def embed_many(self, texts: list[str]) -> np.ndarray: ...
 
+    def embed_group(self, texts: list[str]) -> np.ndarray: ...
+
 
 class Unrecorded:
     """The prototypes embedded once in one space (MiniLM: English; the multilingual one: any)."""
@@ -139,8 +141,9 @@ class Unrecorded:
             unrecorded = [(c, p) for c, p in unrecorded if not CJK_RE.search(p)]
             recorded = [p for p in recorded if not CJK_RE.search(p)]
         self.categories = [c for c, _ in unrecorded]
-        self.unrecorded = space.embed_many([p for _, p in unrecorded])
-        self.recorded = space.embed_many(recorded)
+        # embedded once, then read from the embedder's cache (the first question waited for it)
+        self.unrecorded = space.embed_group([p for _, p in unrecorded])
+        self.recorded = space.embed_group(recorded)
 
     def gap(self, question: str) -> tuple[str, float]:
         """The nearest unrecorded category, and how much closer it is than every recorded
