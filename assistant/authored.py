@@ -17,7 +17,7 @@ from .plan.filters import from_question
 from .plan.kinds import SET_KINDS
 from .plan.own_words import content, render
 from .plan.plan import Plan
-from .schema import Answer, PaperHit, Turn
+from .schema import Answer, PaperHit, Turn, last_asked
 from .text.counts import verb_for
 from .text.language import language
 from .text.messages import filters_text, say
@@ -77,7 +77,7 @@ def _author_named(
     authors = engine.table.authors
     if (found := authors.named(render(plan.question, plan.lang))) is not None:
         return found
-    before = next((t.content for t in reversed(history) if t.role == "user"), "")
+    before = last_asked(history)
     if not before or not PERSON_RE.search(plan.question):
         return None
     return authors.named(render(before, language(before)))

@@ -31,7 +31,6 @@ from .plan.foreign import Foreign
 from .plan.kinds import SET_KINDS, Kind, prototypes_for
 from .plan.own_words import render
 from .plan.plan import Plan, make_plan
-from .plan.unrecorded import unrecorded_for
 from .retrieve.described import between, compared, noted_absent, one_described
 from .retrieve.expansions import Expander
 from .retrieve.fusion import FusionParams
@@ -224,9 +223,9 @@ class Engine:
 
     def unrecorded(self, plan: Plan) -> Answer | None:
         """The answer to a question about what the corpus does not record (awards, reviews)."""
-        space = self.embedder if plan.lang == "en" else self.multilingual()
-        asked = unrecorded_for(space, plan.lang == "en").asked(plan.question)
-        return not_recorded(plan, asked, self.table)
+        english = plan.lang == "en"
+        prototypes = prototypes_for(self.embedder) if english else self.foreign().prototypes
+        return not_recorded(plan, prototypes.unrecorded.asked(plan.question), self.table)
 
     def anonymous(self) -> bool:
         """Whether most papers of the corpus list no authors (its submissions are anonymous)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from .text.latex import clean_latex
@@ -152,6 +152,11 @@ def replied(question: str, answer: Answer) -> list[Turn]:
     like = tuple(h.paper.id for h in answer.papers if h.named) if answer.kind == "similar" else ()
     said = Turn("assistant", answer.text, cited, answer.members, answer.kind == "abstain", like)
     return [Turn("user", question), said]
+
+
+def last_asked(history: Sequence[Turn]) -> str:
+    """The last question of a conversation ("" before any)."""
+    return next((t.content for t in reversed(history) if t.role == "user"), "")
 
 
 STREAM_PIECE = 48  # characters per streamed piece of an extractive answer

@@ -26,7 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from assistant.config import Settings  # noqa: E402
 from assistant.embedding import for_settings  # noqa: E402
 from assistant.multilingual import for_settings as multilingual_for  # noqa: E402
-from assistant.plan.unrecorded import UNRECORDED_MARGIN, Unrecorded  # noqa: E402
+from assistant.plan.kinds import Prototypes, prototypes_for  # noqa: E402
+from assistant.plan.prototypes import ZH_PROTOTYPES  # noqa: E402
+from assistant.plan.unrecorded import UNRECORDED_MARGIN  # noqa: E402
 from assistant.text.language import language  # noqa: E402
 
 HERE = Path(__file__).parent
@@ -54,8 +56,8 @@ def main() -> None:
     parser.add_argument("--show", action="store_true", help="print every gold item")
     args = parser.parse_args()
     settings = Settings()
-    english = Unrecorded(for_settings(settings), english=True)
-    other = Unrecorded(multilingual_for(settings))
+    english = prototypes_for(for_settings(settings)).unrecorded  # as the engine reads them
+    other = Prototypes(multilingual_for(settings), ZH_PROTOTYPES).unrecorded
 
     def gap(question: str) -> tuple[str, float]:
         return (english if language(question) == "en" else other).gap(question)

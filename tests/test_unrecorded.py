@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from assistant.engine import Engine
-from assistant.plan.unrecorded import Unrecorded
+from assistant.plan.kinds import prototypes_for
+from assistant.plan.unrecorded import UNRECORDED, Unrecorded
+from assistant.text.messages import MESSAGES
 
 ELMUR_LINK = "https://openreview.net/forum?id="
 
@@ -54,6 +56,14 @@ def test_the_margin_decides_how_much_closer_the_unrecorded_prototype_must_be(
     engine: Engine,
 ) -> None:
     question = "Which paper won the best paper award?"
-    loose = Unrecorded(engine.embedder, margin=-1.0, english=True)
-    strict = Unrecorded(engine.embedder, margin=1.0, english=True)
+    kinds = prototypes_for(engine.embedder).vectors
+    loose = Unrecorded(engine.embedder, kinds, margin=-1.0, english=True)
+    strict = Unrecorded(engine.embedder, kinds, margin=1.0, english=True)
     assert loose.asked(question) == "awards" and strict.asked(question) == ""
+
+
+def test_every_category_says_what_is_unrecorded_and_where_in_each_language() -> None:
+    # a key the table lacks is shown as it is ("unrecorded_where_venue")
+    for category in UNRECORDED:
+        for key in (f"unrecorded_{category}", f"unrecorded_where_{category}"):
+            assert set(MESSAGES[key]) == {"en", "zh"}, key

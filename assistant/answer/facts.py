@@ -123,11 +123,8 @@ def _with_its_list(chosen: list[Scored], scored: list[Scored]) -> list[Scored]:
     by_place = {(s.paper.id, s.index): s for s in scored}
     out: list[Scored] = []
     for s in chosen:
-        if not ITEM_RE.search(s.text) or s.overlap >= HELD:
-            out += [] if any(_same(s, o) for o in out) else [s]
-            continue
         run = [s]
-        for step in (-1, 1):
+        for step in (-1, 1) if ITEM_RE.search(s.text) and s.overlap < HELD else ():
             place = s.index + step
             while (near := by_place.get((s.paper.id, place))) and ITEM_RE.search(near.text):
                 run.append(near)

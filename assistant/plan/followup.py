@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..schema import Filters, Turn
+from ..schema import Filters, Turn, last_asked
 from ..store.papers import PaperTable
 from ..text.counts import first_of
 from ..text.latex import clean_latex
@@ -170,7 +170,7 @@ def resolve(
         # just answered, and the one counted in the list before it
         picked = list(dict.fromkeys([*latest, *picked]))
     # the question the papers answered: its filters and words count too
-    last_question = next((t.content for t in reversed(history[:at]) if t.role == "user"), "")
+    last_question = last_asked(history[:at])
     picked = list(dict.fromkeys(picked))  # a paper cited twice is one paper of the set
     closest = at < len(history) and history[at].abstained
     names = short_names(table, picked)

@@ -4,7 +4,7 @@ abstracts never state (authors, GPUs): question text, with its filter words alre
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
 import numpy as np
@@ -48,6 +48,7 @@ from .gloss import glossed
 from .own_words import content
 from .subjects import WORD_RE, asks_decision, subject_of
 from .superlative import superlative, superlative_zh
+from .unrecorded import Unrecorded
 
 Kind = Literal["facts", "which", "summary", "compare", "similar", "topics"]
 SET_KINDS: tuple[Kind, ...] = ("which", "summary")
@@ -235,8 +236,14 @@ class Prototypes:
         ]
         self.kinds = [kind for kind, _ in phrases]
         self.vectors = embedder.embed_group([p for _, p in phrases])
+        self.english = extra is None  # MiniLM's: it reads no other language
         # a plan classifies its question twice (before and after the follow-up is resolved)
         self.nearest = lru_cache(maxsize=256)(self._nearest)
+
+    @cached_property
+    def unrecorded(self) -> Unrecorded:
+        """What the corpus does not record, told apart in this space from these questions."""
+        return Unrecorded(self.embedder, self.vectors, english=self.english)
 
     def _nearest(self, question: str, framing: str = "") -> Kind:
         """which, summary or topics when its closest prototype beats every facts one by the

@@ -9,14 +9,13 @@ answers by at least the margin."""
 from __future__ import annotations
 
 import re
-from typing import Protocol
 
 import numpy as np
 
+from ..embedding import GroupCache
 from ..text.language import language
 from .filters import decision_in, from_question
 from .own_words import render
-from .prototypes import PROTOTYPES, ZH_PROTOTYPES
 
 # what each category of unrecorded question asks about, by prototype, in English and Chinese
 UNRECORDED: dict[str, tuple[str, ...]] = {
@@ -74,8 +73,8 @@ UNRECORDED: dict[str, tuple[str, ...]] = {
         "…（某机构）有多少篇论文？",
     ),
 }
-# and of questions the corpus answers, beside the kinds' prototypes: its fields and decisions,
-# and papers on the topics the unrecorded questions are about
+# and of questions the corpus answers, beside the prototypes of each kind (kinds.Prototypes): its
+# fields and decisions, and papers on the topics the unrecorded questions are about
 RECORDED: tuple[str, ...] = (
     "Was ... accepted?",
     "Is ... an oral or a poster?",
@@ -120,30 +119,29 @@ UNRECORDED_MARGIN = 0.08
 CJK_RE = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
 
-class _Space(Protocol):
-    def embed_many(self, texts: list[str]) -> np.ndarray: ...
-
-    def embed_group(self, texts: list[str]) -> np.ndarray: ...
-
-
 class Unrecorded:
-    """The prototypes embedded once in one space (MiniLM: English; the multilingual one: any)."""
+    """The prototypes embedded once in one space (MiniLM: English; the multilingual one: any),
+    beside `kinds`, the vectors of that space's prototypes of each kind (kinds.Prototypes, whose
+    `unrecorded` this is)."""
 
     def __init__(
-        self, space: _Space, margin: float = UNRECORDED_MARGIN, english: bool = False
+        self,
+        space: GroupCache,
+        kinds: np.ndarray,
+        margin: float = UNRECORDED_MARGIN,
+        english: bool = False,
     ) -> None:
         self.space = space
         self.margin = margin
         unrecorded = [(c, p) for c, ps in UNRECORDED.items() for p in ps]
-        kinds = (PROTOTYPES,) if english else (PROTOTYPES, ZH_PROTOTYPES)
-        recorded = [p for table in kinds for ps in table.values() for p in ps] + list(RECORDED)
+        recorded = list(RECORDED)
         if english:  # MiniLM reads no Chinese
             unrecorded = [(c, p) for c, p in unrecorded if not CJK_RE.search(p)]
             recorded = [p for p in recorded if not CJK_RE.search(p)]
         self.categories = [c for c, _ in unrecorded]
         # embedded once, then read from the embedder's cache (the first question waited for it)
         self.unrecorded = space.embed_group([p for _, p in unrecorded])
-        self.recorded = space.embed_group(recorded)
+        self.recorded = np.vstack([kinds, space.embed_group(recorded)])
 
     def gap(self, question: str) -> tuple[str, float]:
         """The nearest unrecorded category, and how much closer it is than every recorded
@@ -162,15 +160,3 @@ class Unrecorded:
         """The category of what the question asks that the corpus does not record, or ""."""
         category, gap = self.gap(question)
         return category if gap >= self.margin else ""
-
-
-_BUILT: dict[tuple[int, bool], Unrecorded] = {}
-
-
-def unrecorded_for(space: _Space, english: bool) -> Unrecorded:
-    """The prototypes embedded in `space`, made once per space: of an English-only one (MiniLM,
-    `english`), the English prototypes alone (it cannot read the others)."""
-    key = (id(space), english)
-    if key not in _BUILT:
-        _BUILT[key] = Unrecorded(space, english=english)
-    return _BUILT[key]
