@@ -225,7 +225,9 @@ class Engine:
         """The answer to a question about what the corpus does not record (awards, reviews)."""
         english = plan.lang == "en"
         prototypes = prototypes_for(self.embedder) if english else self.foreign().prototypes
-        return not_recorded(plan, prototypes.unrecorded.asked(plan.question), self.table)
+        return not_recorded(
+            plan, prototypes.unrecorded.asked(plan.question, plan.subject), self.table
+        )
 
     def anonymous(self) -> bool:
         """Whether most papers of the corpus list no authors (its submissions are anonymous)."""

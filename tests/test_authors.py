@@ -149,7 +149,15 @@ def test_an_author_pointed_at_in_a_follow_up_is_the_one_asked_about_before(
 
 
 @pytest.mark.parametrize(
-    "question", ["Which institutions have the most accepted papers?", "哪个机构的论文最多？"]
+    "question",
+    [
+        "Which institutions have the most accepted papers?",
+        "哪个机构的论文最多？",
+        "Which orals are from Stanford?",  # all the orals, as if it asked for orals
+        "How many posters come from Google?",
+        "清华大学有哪些口头报告？",  # papers sharing 清华's vector
+        "哪些论文来自北京大学？",
+    ],
 )
 def test_where_papers_are_from_says_no_record_lists_affiliations(
     engine: Engine, question: str

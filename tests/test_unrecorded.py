@@ -22,6 +22,8 @@ ELMUR_LINK = "https://openreview.net/forum?id="
         ("When is the paper submission deadline for ICLR 2026?", "does not record dates"),
         ("哪篇论文拿了最佳论文奖？", "本语料库不记录奖项"),
         ("GTool 的审稿得分是多少？", "本语料库不记录评审意见"),
+        ("What is the best paper of ICLR 2026?", "does not record awards"),  # all the orals
+        ("最佳论文是哪篇？", "本语料库不记录奖项"),
     ],
 )
 def test_a_question_about_what_no_record_holds_is_told_so_not_answered_with_papers(
@@ -44,6 +46,8 @@ def test_reviews_asked_of_a_paper_point_to_its_openreview_page(engine: Engine) -
         "Which papers use a reward model?",
         "How many papers are in this corpus?",
         "Does any of these papers release its code on GitHub?",  # "GitHub" was popularity
+        "What is the best paper on memory for agents?",  # the orals on it
+        "Which paper is the best on ImageNet?",
         "哪些论文用了奖励模型？",
     ],
 )
@@ -55,11 +59,12 @@ def test_questions_the_records_answer_are_not_refused(engine: Engine, question: 
 def test_the_margin_decides_how_much_closer_the_unrecorded_prototype_must_be(
     engine: Engine,
 ) -> None:
-    question = "Which paper won the best paper award?"
+    question = "What review scores did RepSpec get?"
     kinds = prototypes_for(engine.embedder).vectors
     loose = Unrecorded(engine.embedder, kinds, margin=-1.0, english=True)
     strict = Unrecorded(engine.embedder, kinds, margin=1.0, english=True)
-    assert loose.asked(question) == "awards" and strict.asked(question) == ""
+    assert loose.asked(question, "RepSpec") == "reviews"
+    assert strict.asked(question, "RepSpec") == ""
 
 
 def test_every_category_says_what_is_unrecorded_and_where_in_each_language() -> None:

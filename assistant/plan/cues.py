@@ -134,7 +134,8 @@ DECISION_RE = re.compile(r"\b(?:decision|status|verdict)\b", re.I)
 # ... or where they were written ("papers from Google DeepMind on world models"): who or where,
 # named in capitals right after the papers, which the corpus cannot tell and the subject is not
 BYLINE_RE = re.compile(
-    r"\b(?:papers?|works?|submissions?)(?:\s+(?:are|were|is|was))?"
+    r"\b(?:papers?|works?|submissions?|orals?|posters?|spotlights?)"
+    r"(?:\s+(?:are|were|is|was|comes?|came))?"
     r"\s+(?:(?:written|authored)\s+)?(?:by|from)\s+(?:[A-Z][\w&.'-]*[a-z][\w&.'-]*\s*){1,4}"
 )
 # asks for the papers counted by primary area ("which area has the most orals?", "how many papers

@@ -206,7 +206,12 @@ ZH_CUES: tuple[tuple[str, str], ...] = (
         r"|哪些作者|谁写的",
         " who are the authors ",
     ),
-    (r"机构|单位|大学|高校", " affiliations "),
+    # ... with the name before it, which is where papers come from, not what they are about
+    # (清华大学有哪些口头报告？, 哪些论文来自北京大学？)
+    (
+        r"(?:来自)?(?:[\u4e00-\u9fff]{2,4}(?=大学|学院|研究院))?(?:机构|单位|大学|学院|研究院|高校)",
+        " affiliations ",
+    ),
     (r"显卡|(?<![A-Za-z])(?i:[GT]PUs?)(?![A-Za-z])", " GPUs "),  # "几张GPU": set apart
     # how many parameters, not 参数量 as part of a subject ("表现随参数量怎么变化")
     (r"多少(?:个)?参数|参数量(?:是多少|有多大|多大)", " how many parameters "),

@@ -56,6 +56,13 @@ OTHER_CLAUSE_RE = re.compile(r"\b([A-Za-z]+)\s+that(?:\s+[a-z'’]+){0,3}\s+$")
 SET_NOUNS_RE = re.compile(r"\b(?:papers?|submissions?|works?|studies|everything|anything)\b")
 PAPERS_RE = re.compile(r"ones|them|those|these|they")
 EVERY_STATUS = tuple(dict.fromkeys(s for kept in DECISIONS.values() for s in kept))
+# the conference names no best papers: its highest decision is what "best" can mean (a reading,
+# not a decision the question states: "What is the best paper?" asks about an award)
+BEST_RE = re.compile(
+    r"\b(?:best|top|strongest|most (?:notable|important|influential|highly rated))\s+"
+    r"(?:[\w-]+\s+)?(?:papers?|works?|submissions?)\b",
+    re.I,
+)
 DECISION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
     (  # before "accepted", which it negates: "that didn't get accepted", "didn't make it in"
         re.compile(
@@ -88,15 +95,7 @@ DECISION_PATTERNS: list[tuple[re.Pattern[str], str]] = [
         re.compile(rf"{AS_A}\b(?:orals?|oral\s+(?:papers?|presentations?))\b{AT_ICLR}", re.I),
         "oral",
     ),
-    # the conference names no best papers: its highest decision is what "best" can mean
-    (
-        re.compile(
-            r"\b(?:best|top|strongest|most (?:notable|important|influential|highly rated))\s+"
-            r"(?:[\w-]+\s+)?(?:papers?|works?|submissions?)\b",
-            re.I,
-        ),
-        "oral",
-    ),
+    (BEST_RE, "oral"),
     (re.compile(rf"{AS_A}\b(?:posters?|poster\s+papers?)\b{AT_ICLR}", re.I), "poster"),
     (  # "spotlight papers", "the spotlights", "accepted as a spotlight"; not "GUI-Spotlight"
         re.compile(

@@ -14,7 +14,7 @@ import numpy as np
 
 from ..embedding import GroupCache
 from ..text.language import language
-from .filters import decision_in, from_question
+from .filters import BEST_RE, decision_in, from_question
 from .own_words import render
 
 # what each category of unrecorded question asks about, by prototype, in English and Chinese
@@ -68,9 +68,11 @@ UNRECORDED: dict[str, tuple[str, ...]] = {
         "How many papers come from a given university or company?",
         "Which lab or company has the most orals or accepted papers?",
         "Which countries do the authors come from?",
+        "Which papers are from MIT, Tsinghua, Google or another institution?",
         "哪些大学或公司的论文最多？",
         "哪个机构的接收论文或口头报告最多？",
         "…（某机构）有多少篇论文？",
+        "哪些论文来自清华、MIT、谷歌或别的机构？",
     ),
 }
 # and of questions the corpus answers, beside the prototypes of each kind (kinds.Prototypes): its
@@ -149,14 +151,23 @@ class Unrecorded:
         is read as "papers" ("which KV cache papers got accepted overall?" was near "awards",
         哪些关于投机解码的论文是口头报告？ near "affiliations"; "the oral session" is a session)."""
         rendered = render(question, language(question))
-        if decision_in(rendered) is not None:
+        if (found := decision_in(rendered)) is not None and found[1].re is not BEST_RE:
             question = from_question(rendered)[1]
         vector = self.space.embed_many([question])[0]
         sims = self.unrecorded @ vector
         best = int(np.argmax(sims))
         return self.categories[best], float(sims[best] - np.max(self.recorded @ vector))
 
-    def asked(self, question: str) -> str:
-        """The category of what the question asks that the corpus does not record, or ""."""
+    def asked(self, question: str, subject: str) -> str:
+        """The category of what the question asks that the corpus does not record, or "". A
+        question for the best paper of no `subject` asks for the award ("What is the best paper of
+        ICLR 2026?"), which its prototypes do not tell from "the best on ImageNet"; of a subject, it
+        asks for orals ("What is the best paper on model merging?", filters.BEST_RE)."""
         category, gap = self.gap(question)
+        if (
+            gap < self.margin
+            and not subject
+            and BEST_RE.search(render(question, language(question)))
+        ):
+            return "awards"
         return category if gap >= self.margin else ""
