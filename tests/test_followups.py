@@ -128,6 +128,25 @@ def test_other_papers_on_a_subject_leave_out_those_already_given(engine: Engine)
     assert REPSPEC in {c.paper.id for c in again.citations}
 
 
+@pytest.mark.parametrize(
+    "follow_up",
+    [
+        "Which other papers are about benchmarks?",  # papers like the RL ones
+        "Which of the other papers are about benchmarks?",  # of the 3 RL papers
+        "How many of the remaining papers are about benchmarks?",
+    ],
+)
+def test_the_other_papers_on_a_new_subject_leave_out_those_just_listed(
+    engine: Engine, follow_up: str
+) -> None:
+    first = "Which papers deal with reinforcement learning?"
+    listed = engine.ask(first)
+    answer = engine.ask(follow_up, replied(first, listed))
+    cited = {c.paper.id for c in answer.citations}
+    assert answer.kind == "which" and SCUBA in cited
+    assert ELMUR in {c.paper.id for c in listed.citations} and ELMUR not in cited
+
+
 def test_which_of_them_compare_with_something_picks_among_them(engine: Engine) -> None:
     plan = engine.plan("Which of them compare against Transformers?", A_LIST_THEN_ONE_OF_IT[:2])
     assert plan.kind == "which" and plan.focus == (REX, TUMOR)

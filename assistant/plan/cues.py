@@ -13,15 +13,14 @@ from .prototypes import PROTOTYPES
 
 WHICH_RE = re.compile(
     r"^\s*(?:which|what)\s+(?:\w+\s+){0,2}?(?:papers?|works?|submissions?|methods?|approaches|"
-    r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,2}?(?:papers|works|submissions)\b"
+    r"benchmarks?|datasets?)\b|\bwhich\s+(?:\w+\s+){0,3}?(?:papers|works|submissions)\b"
     r"|\b(?:list|find|show me|name|are there|is there)\b.*\b(?:papers?|works?)\b"
     r"|\bhow many\b|\bany papers?\b|^\s*(?:which|what) (?:ones?|of (?:them|these|those))\b"
     rf"|\bany of (?:them|these|those)\b|{WHICH_VERB}",
     re.I,
 )
 # a question about one paper it describes instead of naming ("What does the paper on symmetry
-# discovery propose?", "How many tasks does the experiment video benchmark have?"): facts about
-# that paper, not a list of the papers that match
+# discovery propose?", "How many tasks does the experiment video benchmark have?"): its facts
 ONE_DESCRIBED_RE = re.compile(
     r"^(?!.*\b(?:papers|works|studies|submissions|ones)\b)"  # a question about several
     r"\s*(?:what|how|why|which|who|where|when|in)\b[^?]*?\b(?:does|did|do|is|was|has|of|in|by)\s+"
@@ -130,9 +129,8 @@ SENTENCES_ASKED_RE = re.compile(
 # the decision asked of one paper, by name ("What decision did ELMUR get?", "its status?"); a
 # decision word ("Is it an oral?") is read as a filter first (plan/filters.py)
 DECISION_RE = re.compile(r"\b(?:decision|status|verdict)\b", re.I)
-# a question about who wrote papers ("papers by Yoshua Bengio", "谁写的")
-# ... or where they were written ("papers from Google DeepMind on world models"): who or where,
-# named in capitals right after the papers, which the corpus cannot tell and the subject is not
+# who wrote papers or where ("papers by Yoshua Bengio", "papers from Google DeepMind on world
+# models"), named in capitals right after them: the corpus cannot tell, and the subject is not
 BYLINE_RE = re.compile(
     r"\b(?:papers?|works?|submissions?|orals?|posters?|spotlights?)"
     r"(?:\s+(?:are|were|is|was|comes?|came))?"
@@ -178,10 +176,11 @@ MENTION_RE = re.compile(
 LIKE_THIS_RE = re.compile(
     r"\b(?:like|similar to) (?:this|that|it|these|those|them)\b"
     r"|\b(?:on|about|with|of) the same (?:idea|topic|problem|subject|question|task)s?\b"
-    # "Are there similar papers?", "Were any related works rejected?"; not "related work on X"
+    # "Are there similar papers?", "Were any related works rejected?"; not "related work on X",
+    # "other papers are about X" (those the last answer left out, on X), "... that are orals"
     r"|\b(?:similar|related|other) (?:papers|works|ones|studies)\b"
-    r"(?!\s+(?:on|about|to|in|for|using|with|from|of|by|like|similar"
-    r"|(?:that|which)(?!\s+(?:are|were|is|was)\b))\b)",  # "... that are orals" is a filter
+    r"(?!\s+(?:(?:are|were|is|was)\s+)?(?:on|about|to|in|for|using|with|from|of|by|like|similar"
+    r"|(?:that|which)(?!\s+(?:are|were|is|was)\b))\b)",
     re.I,
 )
 SIMILAR_RE = re.compile(

@@ -70,9 +70,11 @@ WHICH_VERB = (
     r"|^\s*(?:are|were)\s+(?:(?:they|these|those)(?:\s+papers)?\s+all|all\s+of\s+(?:them|these|those))\b"
 )
 # "Which of the posters are training-free?": some of the papers just given, by a noun alone; not
-# "Which of the papers on X ...", a set of its own
+# "Which of the papers on X ...", a set of its own, nor "which of the other papers ...", those
+# the last answer left out (OTHERS_RE)
 PARTITIVE_RE = re.compile(
-    rf"{WHICH_VERB}|\b(?:which|how many|any|none|some|all)\s+of\s+the\s+(?:(?:\w+\s+)?"
+    rf"{WHICH_VERB}|\b(?:which|how many|any|none|some|all)\s+of\s+the\s+"
+    r"(?:(?:(?!other\b|remaining\b)\w+\s+)?"
     r"(?:papers|works|orals|posters|submissions|accepted|rejected|withdrawn)\b"
     r"(?!\s+(?:on|about|in|for|that|which|from|with|using)\b)"
     # "which of the two uses graphs?", not "which of the two decoding strategies ..."
@@ -159,7 +161,7 @@ SHORT_QUESTION_WORDS = 3
 # "Are there other papers on X?", "any more orals on X?" (还有其他…的论文吗): the papers the last
 # answer gave are left out
 OTHERS_RE = re.compile(
-    r"\b(?:other|another|(?:any|some)\s+more)\s+(?:[\w-]+\s+){0,2}?"
+    r"\b(?:other|another|remaining|(?:any|some)\s+more)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:papers|works|submissions|studies|ones|orals|posters)\b"
     r"|\banything else\b|\bbesides (?:these|those|them|it|this)\b",
     re.I,
