@@ -350,6 +350,17 @@ def test_a_part_of_a_or_b_that_only_modifies_the_subject_is_no_alternative(
     assert len(engine.set_judge.alternatives(both)) == 3  # the whole, proofs, guarantees
 
 
+def test_an_alternative_of_a_or_b_is_met_side_by_side_without_the_other(engine: Engine) -> None:
+    # "RLHF or DPO" asked its papers to write "RLHF DPO": SafeDPO and three other RLHF or DPO
+    # orals fell below the threshold of all ICLR 2026 ("DPO" alone kept them)
+    either = engine.plan("Which papers use GRPO or speculative decoding?")
+    alone = engine.plan("Which papers use speculative decoding?")
+    phrase = FEATURES.index("phrase")
+    [either_repspec] = engine.set_judge.features(either, [REPSPEC])
+    [alone_repspec] = engine.set_judge.features(alone, [REPSPEC])
+    assert either_repspec.features[phrase] == alone_repspec.features[phrase] == 1.0
+
+
 def test_what_a_subject_leads_with_must_be_met_not_only_its_setting(engine: Engine) -> None:
     plan = engine.plan("Which papers detect unlearning traces in language or vision models?")
     assert lead_of(plan.subject) == "detect unlearning traces "

@@ -1,9 +1,9 @@
-"""The per-paper relevance judgement of set questions: each candidate judged on its own evidence,
-never relative to the best one. Features: its closest stored chunk to the subject (and their
-mean), its closest sentence (small corpora), the share of the subject's concepts (acronyms and
-long forms alike) its whole text and its title and keywords meet, and how many of the subject's
-neighbouring word pairs stand side by side in them. A logistic model per corpus scale, fitted
-on the dev split of eval/gold_sets_*.jsonl (eval/fit_set_judge.py), gives the probability."""
+"""The per-paper relevance judgement of set questions, each candidate on its own evidence, never
+relative to the best one. Features: its closest stored chunk to the subject (and their mean), its
+closest sentence (small corpora), the share of the subject's concepts (acronyms and long forms
+alike) its whole text and its title and keywords meet, and how many of the subject's
+neighbouring word pairs stand side by side in them. A logistic model per corpus scale (fitted on
+dev: eval/fit_set_judge.py) gives the probability."""
 
 from __future__ import annotations
 
@@ -98,9 +98,8 @@ class SetJudge:
         return [(w * i, c) for (w, c), i in zip(found, shares)]
 
     def words(self, plan: Plan) -> Weighted:
-        """The subject's concepts, each with its share of the subject's weight: what evidence
-        sentences should hold, the subject's own words far more than its framing; and those of
-        each name the corpus has for it, weighing as much as the subject's."""
+        """The subject's concepts, each with its share of its weight (its own words far more than
+        its framing), and those of each name the corpus has for it: what evidence should hold."""
         out: list[tuple[float, tuple[tuple[str, ...], ...]]] = []
         for found in [self.concepts(plan), *(self._concepts(e) for e in plan.expansions)]:
             total = sum(w for w, _ in found) or 1.0
@@ -146,6 +145,12 @@ class SetJudge:
         whole = self.concepts(plan)
         return [(p, share_of(p, whole) >= ALTERNATIVE_SHARE) for p in parts]
 
+    def phrases(self, plan: Plan) -> list[set[Pair]]:
+        """The subject's neighbouring word pairs, and each alternative's ("RLHF or DPO": none)."""
+        texts = [(plan.subject, self.concepts(plan))]
+        texts += [(p, self._concepts(p)) for p, alone in self._parts(plan) if alone]
+        return [neighbour_pairs(tokenize(unframed(t, c, self.framing))) for t, c in texts]
+
     def leads(self, plan: Plan) -> list[list[Concept]]:
         """Each alternative's concepts before its first preposition, weighing the same: what
         "accelerating sampling of diffusion models" is about, of which diffusion models is only
@@ -159,7 +164,7 @@ class SetJudge:
         wanted = self.alternatives(plan)
         leads = self.leads(plan)
         setting = term_setting(plan.subject, self.concepts(plan), self.framing, self.catalog)
-        pairs = neighbour_pairs(tokenize(unframed(plan.subject, self.concepts(plan), self.framing)))
+        phrases = self.phrases(plan)
         vectors = self.store.chunk_vectors(paper_ids)
         rows, papers, grounded, settings = [], [], [], []
         for paper_id in paper_ids:
@@ -172,8 +177,8 @@ class SetJudge:
             words, own_pairs, head, head_pairs, text, text_pairs = self._paper_terms(paper)
             coverage = max(met(c, words, own_pairs) for c in wanted)
             head_coverage = max(met(c, head, head_pairs) for c in wanted)
-            phrase = len(pairs & own_pairs) / len(pairs) if pairs else coverage
-            head_phrase = len(pairs & head_pairs) / len(pairs) if pairs else head_coverage
+            phrase = max(_side_by_side(p, own_pairs, coverage) for p in phrases)
+            head_phrase = max(_side_by_side(p, head_pairs, head_coverage) for p in phrases)
             lead = max(met(c, words, own_pairs) for c in leads)
             grounded.append(any(met(c, text, text_pairs) for c in wanted))
             settings.append(max((met(c, words, own_pairs) for c in setting), default=1.0))
@@ -284,6 +289,11 @@ def untranslated(plan: Plan) -> bool:
     """A set question in another language whose subject found no English (no term of it is
     English)."""
     return plan.lang != "en" and bool(plan.subject) and not tokenize(plan.subject)
+
+
+def _side_by_side(pairs: set[Pair], own: set[Pair], met_alone: float) -> float:
+    """The share of the pairs the paper's own pairs hold; without pairs, its words' share."""
+    return len(pairs & own) / len(pairs) if pairs else met_alone
 
 
 def _meets_lead(judged: Judged, least: float | None) -> bool:
