@@ -61,9 +61,11 @@ def keyword_members(listed: list[Paper]) -> tuple[dict[Key, list[Paper]], dict[K
     members: dict[Key, list[Paper]] = {}
     spellings: dict[Key, list[str]] = {}
     for paper in listed:
+        keys: set[Key] = set()  # each paper once per key (two spellings of one keyword)
         for keyword in dict.fromkeys(paper.keywords):
             key = keyword_key(keyword, written)
-            if key and paper not in members.setdefault(key, []):
-                members[key].append(paper)
+            if key and key not in keys:
+                keys.add(key)
+                members.setdefault(key, []).append(paper)
                 spellings.setdefault(key, []).append(keyword.strip())
     return members, spellings
