@@ -896,6 +896,11 @@ def test_counting_in_a_list_before_any_list_says_there_is_none(engine: Engine) -
             "其中哪些是口头报告？",
             "这 2 篇论文都不是口头报告：**Rex-Thinker** (Poster)、**TumorChain** (Poster)。",
         ),
+        (  # a hedge after the decision: the subject was "if", which no paper clearly matched
+            "and which one is an oral, if any?",
+            "None of these 2 papers has the decision asked for (Oral): **Rex-Thinker** (Poster), "
+            "**TumorChain** (Poster).",
+        ),
         (  # a decision of several statuses was named by its first one (on all of ICLR 2026,
             # "which one was accepted?" said "(Oral)")
             "which of them were rejected?",

@@ -270,7 +270,7 @@ FUNCTION_WORDS = frozenset(
     "involve involves involving "
     "there is are do does did have has i'm looking for with conference iclr year "
     "explain describe gist was were got get just only titles and also so then both either "
-    "should read cite at submitted".split()
+    "should read cite at submitted if".split()
 )
 FRAMING_WORDS = FUNCTION_WORDS | frozenset(
     word.strip("?.,").lower()

@@ -223,8 +223,10 @@ def _is_filter_use(question: str, match: re.Match[str], end: int) -> bool:
     if clause and not SET_NOUNS_RE.search(before) and not PAPERS_RE.fullmatch(noun):
         return False
     # the question ends on it: "which of them are orals?", "... got accepted overall?"
-    if re.fullmatch(
-        r"\s*(?:overall|please|only|too|exactly|in total|altogether)?\s*[?.!]*\s*", after
+    if re.fullmatch(  # ... or a hedge: "which one is an oral, if any?"
+        r"\s*(?:overall|please|only|too|exactly|in total|altogether)?"
+        r"(?:,?\s*if\s+(?:any|so|there\s+are\s+any))?\s*[?.!]*\s*",
+        after,
     ):
         return True
     if re.search(r"\b(?:ICLR|only)\s*[\d?.!]*$", match.group(0), re.I):  # "..., accepted only"
