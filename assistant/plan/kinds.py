@@ -128,13 +128,13 @@ def _by_meaning(question: str, prototypes: Prototypes, meaning: str | None) -> K
 
 def _of_papers_at_hand(question: str, about: int, focus: int, filtered: bool) -> Kind | None:
     """A kind the papers a question is about settle: "papers like this one" (similar); "group my
-    papers by topic" (each paper, grouped); "what was the decision?" of one paper (facts, not papers on
+    papers by topic" (their topics); "what was the decision?" of one paper (facts, not papers on
     decisions); "is it an oral?" after two papers (which of them is; it listed the corpus's
     commonest keywords)."""
     if about and SIMILAR_RE.search(question):
         return "similar"
-    if GROUPING_RE.match(question):  # "group my papers by topic", "cluster them": each in a theme
-        return "summary"  # (of a whole large corpus, its commonest keywords: Engine.singular)
+    if GROUPING_RE.match(question):  # "group my papers by topic", "cluster them": their topics
+        return "topics"
     if about <= 1 and asks_decision(question):
         return "facts"
     if focus >= 2 and WHICH_OF_SET_RE.match(question) and not superlative(question, True):
