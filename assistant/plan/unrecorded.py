@@ -149,7 +149,8 @@ class Unrecorded:
         """The nearest unrecorded category, and how much closer it is than every recorded
         prototype (negative: farther). A decision the question states, which the records hold,
         is read as "papers" ("which KV cache papers got accepted overall?" was near "awards",
-        哪些关于投机解码的论文是口头报告？ near "affiliations"; "the oral session" is a session)."""
+        哪些关于投机解码的论文是口头报告？ near "affiliations"; "the oral session" is a session);
+        "best" is read as orals, stated by no question ("最佳论文是哪篇？" is near "awards")."""
         rendered = render(question, language(question))
         if (found := decision_in(rendered)) is not None and found[1].re is not BEST_RE:
             question = from_question(rendered)[1]
@@ -164,10 +165,7 @@ class Unrecorded:
         ICLR 2026?"), which its prototypes do not tell from "the best on ImageNet"; of a subject, it
         asks for orals ("What is the best paper on model merging?", filters.BEST_RE)."""
         category, gap = self.gap(question)
-        if (
-            gap < self.margin
-            and not subject
-            and BEST_RE.search(render(question, language(question)))
-        ):
-            return "awards"
-        return category if gap >= self.margin else ""
+        if gap >= self.margin:
+            return category
+        best = BEST_RE.search(render(question, language(question)))
+        return "awards" if best and not subject else ""
