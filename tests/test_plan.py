@@ -489,6 +489,19 @@ def test_how_to_show_the_papers_is_no_part_of_the_subject() -> None:
     assert subject_of("List the papers on model merging sorted by decision") == "model merging"
 
 
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what about the rejected papers on model merging - how many, and which areas?",
+        "papers on model merging: how many?",
+        "model merging papers — how many are there?",
+    ],
+)
+def test_how_many_asked_after_a_dash_or_colon_is_no_part_of_the_subject(question: str) -> None:
+    # the answer echoed its topic as “model merging - how” (a tester), and judged by it
+    assert subject_of(question).removeprefix("rejected papers on ") == "model merging"
+
+
 def test_being_submitted_is_no_part_of_the_subject() -> None:
     # "were submitted" narrowed model merging from 109 papers to 54
     assert subject_of("How many papers on model merging were submitted?") == "model merging"

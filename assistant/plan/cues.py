@@ -285,7 +285,7 @@ FRAMING_STEMS = frozenset(s for word in FRAMING_WORDS for s in terms(word))
 TERM_STARTS = frozenset("state main one".split())
 # asks for a count anywhere (总共有多少篇 renders "总共 how many papers")
 COUNT_ASKED_RE = re.compile(r"\bhow many\b", re.I)
-HOW_MANY_RE = re.compile(r"^\s*how many\b", re.I)  # frames a count ("How many of them are orals?")
+HOW_MANY_RE = re.compile(r"^\s*how many\b|(?:\s*:|\s+[-–—]+)\s*how many\b", re.I)  # "X: how many?"
 # a message that only thanks or acknowledges ("thanks!", "ok, great", 谢谢): no question to answer
 # ... or only greets ("hi", "hello!", 你好): answered with what the assistant can do
 GREETING_RE = re.compile(
