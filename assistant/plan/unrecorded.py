@@ -151,7 +151,9 @@ class Unrecorded:
         is read as "papers" ("which KV cache papers got accepted overall?" was near "awards",
         哪些关于投机解码的论文是口头报告？ near "affiliations"; "the oral session" is a session);
         "best" is read as orals, stated by no question ("最佳论文是哪篇？" is near "awards")."""
-        rendered = render(question, language(question))
+        return self._gap(question, render(question, language(question)))
+
+    def _gap(self, question: str, rendered: str) -> tuple[str, float]:
         if (found := decision_in(rendered)) is not None and found[1].re is not BEST_RE:
             question = from_question(rendered)[1]
         vector = self.space.embed_many([question])[0]
@@ -164,8 +166,8 @@ class Unrecorded:
         question for the best paper of no `subject` asks for the award ("What is the best paper of
         ICLR 2026?"), which its prototypes do not tell from "the best on ImageNet"; of a subject, it
         asks for orals ("What is the best paper on model merging?", filters.BEST_RE)."""
-        category, gap = self.gap(question)
+        rendered = render(question, language(question))
+        category, gap = self._gap(question, rendered)
         if gap >= self.margin:
             return category
-        best = BEST_RE.search(render(question, language(question)))
-        return "awards" if best and not subject else ""
+        return "awards" if BEST_RE.search(rendered) and not subject else ""
