@@ -32,6 +32,8 @@ def test_a_question_about_what_no_record_holds_is_told_so_not_answered_with_pape
     answer = engine.ask(question)
     assert what in answer.text
     assert answer.abstained and not answer.citations
+    # it filters no papers ("the best paper" is read as orals: "filter applied: decision: oral")
+    assert not any("filter" in n or "筛选" in n for n in answer.notes)
 
 
 def test_reviews_asked_of_a_paper_point_to_its_openreview_page(engine: Engine) -> None:

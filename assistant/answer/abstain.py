@@ -14,7 +14,7 @@ from ..schema import Answer, Paper, PaperHit
 from ..store.papers import PaperTable
 from ..text.counts import first_of, plural
 from ..text.language import language
-from ..text.messages import filters_text, say
+from ..text.messages import filter_prefixes, filters_text, say
 from ..text.tokens import terms
 from .decide import Decision
 from .draft import Draft, badge, label
@@ -157,7 +157,8 @@ def reasons_asked(plan: Plan) -> Answer | None:
 def not_recorded(plan: Plan, category: str, table: PaperTable) -> Answer | None:
     """A question about what the corpus does not record (`category`, plan/unrecorded.py: "best
     paper award", 审稿分数): told so, and where it is recorded, with the OpenReview links of the
-    papers it is about; None for any other (no `category`)."""
+    papers it is about; None for any other (no `category`). It filters no papers: no filter is
+    noted ("the best paper" read as orals said "filter applied: decision: oral")."""
     if not category:
         return None
     lang = plan.lang
@@ -168,7 +169,8 @@ def not_recorded(plan: Plan, category: str, table: PaperTable) -> Answer | None:
         if (p := table.get(i)) is not None and p.url
     ]
     text = "\n\n".join([say(lang, "unrecorded", what=what, where=where), *links])
-    return Answer(plan.question, text, abstained=True, kind="abstain", notes=plan.notes, lang=lang)
+    notes = tuple(n for n in plan.notes if not n.startswith(filter_prefixes()))
+    return Answer(plan.question, text, abstained=True, kind="abstain", notes=notes, lang=lang)
 
 
 def counted_past(plan: Plan, table: PaperTable) -> Answer:
