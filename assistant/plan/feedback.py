@@ -45,17 +45,25 @@ class Neighbours:
         phrases = tuple(frozenset(filter(None, map(keyword_phrase, own))) for own in keywords)
         return cls(vectors, phrases, Counter(p for own in phrases for p in own))
 
-    def lifts(self, vector: np.ndarray) -> dict[str, float]:
-        """Each phrase at least FEEDBACK_MIN of the closest papers give, with its lift: the log
-        of its share among them over its share of the conference, as a fraction of the
-        largest lift possible (0 when it is no more common there)."""
-        closest = np.argsort(-(self.vectors @ vector))[:FEEDBACK_PAPERS]
-        counts = Counter(p for i in closest for p in self.phrases[int(i)])
+    def closest(self, vector: np.ndarray) -> list[frozenset[str]]:
+        """The keyword phrases of each of the FEEDBACK_PAPERS papers closest to `vector`."""
+        return [
+            self.phrases[int(i)] for i in np.argsort(-(self.vectors @ vector))[:FEEDBACK_PAPERS]
+        ]
+
+    def lift(self, papers: int, giving: int) -> float:
+        """The log of a phrase's share among the closest papers (`papers` of them give it) over
+        its share of the conference (`giving` papers), as a fraction of the largest lift
+        possible (0 when it is no more common there)."""
         total = len(self.phrases)
-        top = math.log(total / FEEDBACK_PAPERS)
+        share = math.log(papers / FEEDBACK_PAPERS * total / max(giving, papers))
+        return max(0.0, share) / math.log(total / FEEDBACK_PAPERS)
+
+    def lifts(self, vector: np.ndarray) -> dict[str, float]:
+        """Each phrase at least FEEDBACK_MIN of the closest papers give, with its lift."""
+        counts = Counter(p for own in self.closest(vector) for p in own)
         return {
-            phrase: max(0.0, math.log(n / FEEDBACK_PAPERS * total / self.papers_giving[phrase]))
-            / top
+            phrase: self.lift(n, self.papers_giving[phrase])
             for phrase, n in counts.items()
             if n >= FEEDBACK_MIN
         }

@@ -11,7 +11,7 @@ from functools import cached_property
 import numpy as np
 
 from ..embedding import MiniLMEmbedding
-from ..plan.feedback import Neighbours
+from ..plan.feedback import FEEDBACK_MIN, Neighbours
 from ..store.catalog import OWN_STATISTICS, Catalog
 from ..text.acronyms import Pair, met, neighbour_pairs
 from ..text.tokens import tokenize
@@ -32,6 +32,8 @@ EXPANSIONS = 3
 # eval/gold_sets_full.jsonl (see eval/RESULTS.md).
 FALLBACK_LIFT = 0.6
 FALLBACK_CLOSE = 0.25
+# ... its lift counting the phrases at least GROUP_CLOSE to it in MiniLM cosine as one with it
+GROUP_CLOSE = 0.75
 
 
 class Expander:
@@ -88,11 +90,36 @@ class Expander:
         """The corpus's likeliest name for a subject none of whose candidates was kept, or ""."""
         if not subject or not self.active:
             return ""
-        lifts = self.neighbours.lifts(vector.astype(np.float32))
         said = self._said(subject)
-        found = [p for p in lifts if lifts[p] >= FALLBACK_LIFT and not self._within(p, said)]
-        if not found:
-            return ""
-        sims = self.embedder.embed_many(found) @ vector
-        best = int(np.argmax(sims))
-        return found[best] if sims[best] >= FALLBACK_CLOSE else ""
+        for lifts in (self.neighbours.lifts, self.grouped_lifts):  # grouped when none alone
+            found = [
+                p
+                for p, lift in lifts(vector.astype(np.float32)).items()
+                if lift >= FALLBACK_LIFT and not self._within(p, said)
+            ]
+            sims = self.embedder.embed_many(found) @ vector if found else np.zeros(0)
+            if len(sims) and sims.max() >= FALLBACK_CLOSE:
+                return found[int(np.argmax(sims))]
+        return ""
+
+    def grouped_lifts(self, vector: np.ndarray) -> dict[str, float]:
+        """The lift of each keyword phrase the papers closest to `vector` give, counting with it
+        the phrases as close to it in meaning as GROUP_CLOSE: the papers on one subject name it
+        in several ways ("machine-generated text detection", "ai-generated text detection",
+        "machine-text detection"), none of them often enough alone."""
+        closest = self.neighbours.closest(vector)
+        phrases = sorted({p for own in closest for p in own})
+        if not phrases:
+            return {}
+        vectors = self.embedder.embed_many(phrases)
+        groups = {
+            p: {q for q, s in zip(phrases, row) if s >= GROUP_CLOSE}
+            for p, row in zip(phrases, vectors @ vectors.T)
+        }
+        giving = self.neighbours.papers_giving
+        out = {}
+        for phrase, group in groups.items():
+            papers = sum(bool(own & group) for own in closest)
+            if papers >= FEEDBACK_MIN:
+                out[phrase] = self.neighbours.lift(papers, sum(giving[q] for q in group))
+        return out
