@@ -157,6 +157,8 @@ def test_an_author_pointed_at_in_a_follow_up_is_the_one_asked_about_before(
         "How many posters come from Google?",
         "清华大学有哪些口头报告？",  # papers sharing 清华's vector
         "哪些论文来自北京大学？",
+        "Which accepted papers have authors at Google DeepMind?",  # 233 on "deep research"
+        "Which papers are by researchers at Meta?",  # the one paper called Meta-Researcher
     ],
 )
 def test_where_papers_are_from_says_no_record_lists_affiliations(

@@ -132,9 +132,9 @@ DECISION_RE = re.compile(r"\b(?:decision|status|verdict)\b", re.I)
 # who wrote papers or where ("papers by Yoshua Bengio", "papers from Google DeepMind on world
 # models"), named in capitals right after them: the corpus cannot tell, and the subject is not
 BYLINE_RE = re.compile(
-    r"\b(?:papers?|works?|submissions?|orals?|posters?|spotlights?)"
-    r"(?:\s+(?:are|were|is|was|comes?|came))?"
-    r"\s+(?:(?:written|authored)\s+)?(?:by|from)\s+(?:[A-Z][\w&.'-]*[a-z][\w&.'-]*\s*){1,4}"
+    r"\b(?:(?:papers?|works?|submissions?|orals?|posters?|spotlights?)(?:\s+(?:are|were|is|was"
+    r"|comes?|came))?\s+(?:(?:written|authored)\s+)?(?:by|from)|(?:(?:by|from)\s+)?(?:authors?|"
+    r"researchers?)\s+(?:at|from))\s+(?:[A-Z][\w&.'-]*[a-z][\w&.'-]*\s*){1,4}"  # researchers at Meta
 )
 # asks for the papers counted by primary area ("which area has the most orals?", "how many papers
 # are in each primary area?", 哪个领域的录用率最高？): a row per area, not papers
