@@ -6,10 +6,13 @@ Against the real seed corpus, its catalog and MiniLM."""
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
 
 import pytest
 
 from assistant.answer.judge_model import JudgeModel
+from assistant.answer.restrict import in_setting_of
+from assistant.answer.subject import SETTING_RARE_SHARE, SETTING_TYPICAL, setting_usual
 from assistant.embedding import MiniLMEmbedding
 from assistant.engine import Engine
 from assistant.retrieve.expansions import Expander
@@ -115,3 +118,30 @@ def test_and_which_dont_lists_the_rest_of_the_set_the_filter_was_asked_of(
     first, some, rest = sets
     assert some and rest and some < first
     assert rest == first - some  # not the papers of the whole corpus without RL
+
+
+def usual(engine: Engine, subject: str) -> float:
+    judge = engine.set_judge
+    concepts = engine.catalog.concepts(subject)
+    return setting_usual(subject, concepts, judge.framing, engine.catalog)
+
+
+def test_a_common_setting_restricts_only_when_fewer_of_its_papers_write_it_than_the_corpus(
+    engine: Engine,
+) -> None:
+    def judged(papers: int, in_it: int) -> list[SimpleNamespace]:
+        return [SimpleNamespace(paper=i, setting=float(i < in_it)) for i in range(papers)]
+
+    llms = usual(engine, "conformal prediction for LLMs")
+    assert SETTING_RARE_SHARE < llms < SETTING_TYPICAL  # a third of the conference writes "LLM"
+    # 6 of 24 conformal papers write it, fewer than the conference's share: those 6
+    assert [j.paper for j in in_setting_of(judged(24, 6), llms)] == list(range(6))
+    # 4 of 10 write it, more than the conference does: their usual setting, all 10
+    assert len(in_setting_of(judged(10, 4), llms)) == 10
+    # none writes it ("adversarial attacks on neural networks"): unsaid, all kept
+    assert len(in_setting_of(judged(3, 0), llms)) == 3
+    # a rare setting restricts them whatever share writes it, to none if none does
+    proteins = usual(engine, "speculative decoding for protein language models")
+    assert proteins <= SETTING_RARE_SHARE
+    assert in_setting_of(judged(3, 0), proteins) == []
+    assert len(in_setting_of(judged(24, 11), proteins)) == 11

@@ -19,14 +19,7 @@ from ..store.chroma import Store
 from ..text.acronyms import Concept, Pair, as_acronyms, met, neighbour_pairs, written_acronyms
 from ..text.tokens import tokenize
 from .evidence import SentenceBank, Weighted
-from .judge_model import (
-    ALTERNATIVE_SHARE,
-    FEATURES,
-    GIVEN,
-    IMPORTANCE_POWER,
-    LEAD,
-    JudgeModel,
-)
+from .judge_model import ALTERNATIVE_SHARE, FEATURES, GIVEN, IMPORTANCE_POWER, LEAD, JudgeModel
 from .restrict import in_setting_of, narrowed
 from .subject import (
     Framing,
@@ -34,6 +27,7 @@ from .subject import (
     importance,
     lead_concepts,
     lead_needed,
+    setting_usual,
     share_of,
     term_setting,
     unframed,
@@ -231,7 +225,8 @@ class SetJudge:
             j for j in judged if j.probability >= threshold and j.grounded and _meets_lead(j, least)
         ]
         if large and in_setting and not plan.focus:
-            passing = in_setting_of(passing)
+            usual = setting_usual(plan.subject, self.concepts(plan), self.framing, self.catalog)
+            passing = in_setting_of(passing, usual)
             if len(self.alternatives(plan)) == 1:  # not "A or B", nor another name for it
                 lead = self.leads(plan)[0]  # not its setting ("in multimodal LLMs"): see there
                 terms = self._paper_terms

@@ -12,7 +12,7 @@ from typing import Protocol, TypeVar
 
 from ..schema import Paper
 from ..text.acronyms import Concept, Pair, met
-from .subject import SETTING_MET, SETTING_TYPICAL
+from .subject import SETTING_MET, SETTING_RARE_SHARE, SETTING_TYPICAL
 
 # A concept of the subject's lead carrying at least NARROW_SHARE of its weight, met by fewer
 # than NARROW_TYPICAL of the papers kept for it (and by at least one), restricts them to those
@@ -41,13 +41,19 @@ class _Judged(Protocol):
 J = TypeVar("J", bound=_Judged)
 
 
-def in_setting_of(passing: Sequence[J]) -> list[J]:
+def in_setting_of(passing: Sequence[J], usual: float) -> list[J]:
     """The papers in the subject's setting (SETTING_MET of it) when fewer than SETTING_TYPICAL
     of those passing are: a setting restricts the subject ("speculative decoding for diffusion
     LMs"); a setting most of its papers are in anyway is their usual one, whose words some do
-    not write ("hallucinations in LLMs or multimodal LLMs": LVLMs)."""
+    not write ("hallucinations in LLMs or multimodal LLMs": LVLMs). A setting the corpus's papers
+    write often (`usual`, the share writing its rarest word, above SETTING_RARE_SHARE) restricts
+    them only when some but fewer of its papers write it than of the corpus's ("conformal
+    prediction for LLMs": 6 of 24); their usual domain, written more often or by none, is
+    unsaid by many ("adversarial attacks on neural networks": none of 3 orals writes it)."""
     within = [j for j in passing if j.setting >= SETTING_MET]
-    return within if len(within) < SETTING_TYPICAL * len(passing) else list(passing)
+    share = len(within) / len(passing) if passing else 1.0
+    restricts = share < SETTING_TYPICAL and (usual <= SETTING_RARE_SHARE or 0 < share < usual)
+    return within if restricts else list(passing)
 
 
 def narrowed(

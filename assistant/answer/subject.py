@@ -3,6 +3,7 @@ its first preposition, and how much of its meaning each of its concepts carries.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -46,6 +47,7 @@ SETTING_TYPICAL = 0.5
 # usual domain most papers on a subject are in without saying so is no restriction to enforce
 # by words (a tester's "adversarial attacks on neural networks, orals" found none of 3).
 SETTING_RARE_IDF = 3.0
+SETTING_RARE_SHARE = math.exp(-SETTING_RARE_IDF)
 ANY = 1e-9  # of a lead: some of it
 # A concept of the lead carrying less than this share of the subject's weight frames it and is
 # no part of the lead ("applied" of "applied sparse autoencoders to protein language models":
@@ -156,15 +158,22 @@ def term_setting(
 ) -> list[list[Concept]]:
     """The concepts of each alternative of a subject's setting ("language or vision-language
     models") when each is a term, one concept ("diffusion LMs", "proteins") or a phrase the
-    conference's papers give as a keyword ("protein language models"), and a specific one, some
-    word of it rare (SETTING_RARE_IDF: "protein", "LMs", "web"); none for a setting described in
-    other words ("users based on their past behaviour") or the usual domain of most papers
-    ("neural networks", "LLMs", "multimodal LLMs"), which many do not write."""
+    conference's papers give as a keyword ("protein language models"); none for a setting
+    described in other words ("users based on their past behaviour"). How usual it is
+    (setting_usual) decides whether it restricts the papers (restrict.in_setting_of)."""
     text = setting_of(subject, concepts, framing)
     parts = [(p, catalog.concepts(p)) for p in alternatives_of(text)]
     terms = all(len(c) <= 1 or _keyword(p) for p, c in parts)
-    rare = max((catalog.specificity(s) for s in tokenize(text)), default=0.0) >= SETTING_RARE_IDF
-    return [c for _, c in parts if c] if terms and rare else []
+    return [c for _, c in parts if c] if terms else []
+
+
+def setting_usual(
+    subject: str, concepts: list[Concept], framing: Framing, catalog: Catalog
+) -> float:
+    """The share of the corpus's papers that write the rarest word of the subject's setting (an
+    upper bound of the share in it): 0.32 for "LLMs", 0.013 for "protein"; 1.0 without one."""
+    words = tokenize(setting_of(subject, concepts, framing))
+    return math.exp(-max((catalog.specificity(s) for s in words), default=0.0))
 
 
 @lru_cache(maxsize=1)
