@@ -42,10 +42,10 @@ LEAD_MET = 0.5
 # two-concept questions 0.610 / 0.306, 0.583 / 0.331, 0.539 / 0.365.
 SETTING_MET = 0.5
 SETTING_TYPICAL = 0.5
-# ... and only a setting some word of which at most 5% of the corpus's papers write (idf 3.0;
-# "protein" 1.3%, "LMs" 1.0%, "web" 1.5%; not "neural" 14%, "LLM" 32%, "multimodal" 12%): a
-# usual domain most papers on a subject are in without saying so is no restriction to enforce
-# by words (a tester's "adversarial attacks on neural networks, orals" found none of 3).
+# ... a setting some word of which at most 5% of the corpus's papers write (idf 3.0; "protein"
+# 1.3%, "LMs" 1.0%, "web" 1.5%) always; a commoner one ("neural" 14%, "LLM" 32%) only when some
+# but fewer of the papers kept write it than of the corpus's (restrict.in_setting_of): a usual
+# domain is often unsaid (a tester's "adversarial attacks on neural networks, orals": 0 of 3).
 SETTING_RARE_IDF = 3.0
 SETTING_RARE_SHARE = math.exp(-SETTING_RARE_IDF)
 ANY = 1e-9  # of a lead: some of it
